@@ -1,0 +1,102 @@
+"""Scorekeeper: the scoresheet and referee for card games at a real table."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import config as default_config
+from .extensions import csrf, db, login_manager, migrate
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: settings, extensions, blueprints, error pages, CLI."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(_resource_dir("templates")),
+        static_folder=str(_resource_dir("static")),
+    )
+    load_config(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    register_cli(app)
+    return app
+
+
+def _resource_dir(name: str) -> Path:
+    """Top-level folders (templates, static, migrations) in a checkout, or
+    inside the package when installed from a wheel."""
+    packaged = PACKAGE_DIR / name
+    return packaged if packaged.is_dir() else PACKAGE_DIR.parent / name
+
+
+def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+    """Defaults, then instance/config.py, then FLASK_* variables, then the mapping."""
+    app.config.from_object(default_config)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env()
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SQLALCHEMY_DATABASE_URI"):
+        os.makedirs(app.instance_path, exist_ok=True)
+        database = Path(app.instance_path) / "scorekeeper.sqlite3"
+        app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{database}"
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+
+
+def instance_secret_key(instance_path: Path) -> str:
+    """The install's own secret key, written once into the instance folder."""
+    key_file = instance_path / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    instance_path.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def register_extensions(app: Flask) -> None:
+    from . import database
+
+    db.init_app(app)
+    database.configure_engine(app)
+    migrate.init_app(app, db, directory=str(_resource_dir("migrations")))
+    csrf.init_app(app)
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = "Log in to keep score."
+    login_manager.login_message_category = "info"
+
+
+def register_blueprints(app: Flask) -> None:
+    from .views import api, auth, games, rounds
+
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(rounds.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
+
+
+def register_errorhandlers(app: Flask) -> None:
+    from .views import errors
+
+    errors.register(app)
+
+
+def register_cli(app: Flask) -> None:
+    from . import cli
+
+    cli.register(app)

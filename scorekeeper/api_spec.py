@@ -1,0 +1,337 @@
+"""The OpenAPI document of /api/v1: the public contract outside clients rely on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEAT = {"type": "integer", "minimum": 0, "description": "An index into the game's players"}
+SEATS = {"type": "array", "items": {"type": "integer"}, "description": "One number per seat"}
+TRUMP = {"type": "string", "enum": ["clubs", "diamonds", "hearts", "spades", "none"]}
+CARD = {
+    "type": ["string", "null"],
+    "description": "Rank then suit letter, any case (10h, qs), or wizard, jester, joker",
+    "examples": ["7h", "wizard"],
+}
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}},
+    }
+
+
+def _game_response(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Game"}}},
+    }
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+ROUND_NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+}
+
+UNAUTHORIZED = _error_response("No token, or a token that is not valid")
+NOT_FOUND = _error_response("No such game (or not this account's), or no such round")
+REFUSED = _error_response("Refused: each error names its field and says why")
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Scorekeeper API",
+            "version": "1.0.0",
+            "description": (
+                "Keep score of a card game at a real table. Every refusal is a 422 whose"
+                " errors each carry the field concerned and a sentence a player understands."
+            ),
+        },
+        "servers": [{"url": "/api/v1"}],
+        "security": [{"bearer": []}],
+        "paths": {
+            "/tokens": {
+                "post": {
+                    "summary": "Get a token for an account",
+                    "security": [],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["username", "password"],
+                                    "properties": {
+                                        "username": {"type": "string"},
+                                        "password": {"type": "string"},
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": {
+                            "description": "A new token",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["token"],
+                                        "properties": {"token": {"type": "string"}},
+                                    }
+                                }
+                            },
+                        },
+                        "401": _error_response("Wrong username or password"),
+                        "422": REFUSED,
+                    },
+                }
+            },
+            "/games": {
+                "get": {
+                    "summary": "The account's games, newest first",
+                    "responses": {
+                        "200": {
+                            "description": "The games",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {
+                                            "games": {
+                                                "type": "array",
+                                                "items": {"$ref": "#/components/schemas/Game"},
+                                            }
+                                        },
+                                    }
+                                }
+                            },
+                        },
+                        "401": UNAUTHORIZED,
+                    },
+                },
+                "post": {
+                    "summary": "Start a game",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/NewGame"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": _game_response("The new game"),
+                        "401": UNAUTHORIZED,
+                        "422": REFUSED,
+                    },
+                },
+            },
+            "/games/{game_id}": {
+                "parameters": [GAME_ID],
+                "get": {
+                    "summary": "A game with every round, the totals and what comes next",
+                    "responses": {
+                        "200": _game_response("The game"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                    },
+                },
+            },
+            "/games/{game_id}/rounds": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Record the next round",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/WizardRoundInput"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": _game_response("The game with the round recorded"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "409": _error_response("The game is over: no round comes after the last"),
+                        "422": REFUSED,
+                    },
+                },
+            },
+            "/games/{game_id}/rounds/{number}": {
+                "parameters": [GAME_ID, ROUND_NUMBER],
+                "put": {
+                    "summary": "Correct a recorded round; the totals follow",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/WizardRoundInput"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": _game_response("The game with the round corrected"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "422": REFUSED,
+                    },
+                },
+                "delete": {
+                    "summary": "Undo the last round",
+                    "responses": {
+                        "200": _game_response("The game without its last round"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "409": _error_response("Only the last round can be undone"),
+                    },
+                },
+            },
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Errors": {
+                    "type": "object",
+                    "required": ["errors"],
+                    "properties": {
+                        "errors": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["field", "message"],
+                                "properties": {
+                                    "field": {"type": ["string", "null"]},
+                                    "message": {"type": "string"},
+                                    "seat": SEAT,
+                                },
+                            },
+                        }
+                    },
+                    "example": {
+                        "errors": [
+                            {
+                                "field": "tricks",
+                                "message": "Tricks add up to 4, but 5 cards were dealt",
+                            }
+                        ]
+                    },
+                },
+                "NewGame": {
+                    "type": "object",
+                    "required": ["players"],
+                    "properties": {
+                        "game": {"type": "string", "enum": ["wizard"], "default": "wizard"},
+                        "players": {
+                            "type": "array",
+                            "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                            "description": "Distinct names in seating order, clockwise",
+                        },
+                        "first_dealer": {**SEAT, "default": 0},
+                        "options": {
+                            "type": "object",
+                            "properties": {
+                                "hook": {"type": "boolean", "default": False},
+                                "rounds": {
+                                    "type": "integer",
+                                    "minimum": 1,
+                                    "description": "Fewer than 60 / players for a short game",
+                                },
+                            },
+                        },
+                    },
+                    "example": {
+                        "game": "wizard",
+                        "players": ["Ana", "Ben", "Cai"],
+                        "first_dealer": 0,
+                        "options": {"hook": False, "rounds": 20},
+                    },
+                },
+                "WizardRoundInput": {
+                    "type": "object",
+                    "required": ["bids", "tricks"],
+                    "properties": {
+                        "trump": TRUMP,
+                        "turned": CARD,
+                        "bids": SEATS,
+                        "tricks": SEATS,
+                        "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
+                    },
+                    "example": {
+                        "trump": "hearts",
+                        "turned": "7h",
+                        "bids": [1, 0, 2],
+                        "tricks": [1, 1, 1],
+                    },
+                },
+                "Round": {
+                    "type": "object",
+                    "properties": {
+                        "number": {"type": "integer"},
+                        "dealer": SEAT,
+                        "cards": {"type": "integer"},
+                        "trump": TRUMP,
+                        "turned": CARD,
+                        "bids": SEATS,
+                        "tricks": SEATS,
+                        "scores": SEATS,
+                        "totals": SEATS,
+                    },
+                },
+                "Game": {
+                    "type": "object",
+                    "required": [
+                        "id",
+                        "game",
+                        "players",
+                        "options",
+                        "rounds",
+                        "totals",
+                        "next",
+                        "finished",
+                        "winners",
+                    ],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "game": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "string"}},
+                        "first_dealer": SEAT,
+                        "options": {"type": "object"},
+                        "created_at": {"type": "string", "format": "date-time"},
+                        "rounds": {
+                            "type": "array",
+                            "items": {"$ref": "#/components/schemas/Round"},
+                        },
+                        "totals": SEATS,
+                        "next": {
+                            "oneOf": [
+                                {"type": "null"},
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "number": {"type": "integer"},
+                                        "dealer": SEAT,
+                                        "cards": {"type": "integer"},
+                                        "first_bidder": SEAT,
+                                    },
+                                },
+                            ],
+                            "description": "The round to play next; null once finished",
+                        },
+                        "finished": {"type": "boolean"},
+                        "winners": {
+                            "type": "array",
+                            "items": SEAT,
+                            "description": "Seats with the top total, once finished",
+                        },
+                    },
+                },
+            },
+        },
+    }

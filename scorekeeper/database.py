@@ -1,0 +1,36 @@
+"""How the app talks to its database engines."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+
+from .extensions import db
+
+
+def configure_engine(app: Flask) -> None:
+    """SQLite gets foreign keys, a write-ahead log and a busy timeout."""
+    with app.app_context():
+        engine = db.engine
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_on_connect)
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    if not isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA busy_timeout = 5000")
+    if _is_file_database(dbapi_connection):
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+    cursor.close()
+
+
+def _is_file_database(connection: sqlite3.Connection) -> bool:
+    row = connection.execute("PRAGMA database_list").fetchone()
+    return bool(row and row[2])

@@ -1,0 +1,118 @@
+"""Tables: what happened at the table, and who it belongs to. No rules here."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from flask_login import UserMixin
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """Now in UTC, stored without a zone (SQLite keeps none)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(8)
+
+
+class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    games: Mapped[list[Game]] = relationship(back_populates="owner")
+    players: Mapped[list[Player]] = relationship(back_populates="owner")
+
+
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    # Only a hash of the token is kept: a copy of the database does not hand out access.
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    user: Mapped[User] = relationship()
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person the account keeps score for, across games."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("owner_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    owner: Mapped[User] = relationship(back_populates="players")
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_owner_created", "owner_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_game_id)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    first_dealer: Mapped[int]
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    owner: Mapped[User] = relationship(back_populates="games")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game",
+        order_by="Seat.seat",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="game",
+        order_by="Round.number",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """Who sat where: seat 0 is the first name given, then clockwise."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    """One round as recorded: its dealer and the game's own facts (trump, bids, ...)."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    dealer: Mapped[int]
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")

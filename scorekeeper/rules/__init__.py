@@ -1,0 +1,27 @@
+"""The games themselves: standard library only, nothing of Flask or the database.
+
+``GAMES`` maps each game's key (as the API writes it) to its class.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, Rank, Special, Suit
+from .errors import RoundRefused, RuleError
+from .game import Game, RoundInfo, ScoredRound
+from .wizard import WizardGame
+
+GAMES: dict[str, type[Game]] = {WizardGame.key: WizardGame}
+
+__all__ = [
+    "GAMES",
+    "Card",
+    "Game",
+    "Rank",
+    "RoundInfo",
+    "RoundRefused",
+    "RuleError",
+    "ScoredRound",
+    "Special",
+    "Suit",
+    "WizardGame",
+]

@@ -1,0 +1,390 @@
+"""What every game on the scoresheet shares: seats, the deal passing left,
+rounds recorded one after another, running totals and winners.
+
+A game is an immutable value. Each game (``wizard``, ...) subclasses
+:class:`Game` and says how many cards a round deals, how many rounds the
+game has, what makes a round impossible and what each player scores; this
+module does the rest the same way for all of them::
+
+    game.check_round(record)      # raises a RuleError saying what is wrong
+    game.is_legal_round(record)   # True or False
+    game.apply_round(record)      # a new game with the round added
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from .errors import (
+    GameOverError,
+    PlayerCountError,
+    PlayerError,
+    RoundError,
+    RoundRefused,
+    RuleError,
+)
+
+MAX_NAME_LENGTH = 40
+
+
+class Record(Protocol):
+    """The facts of one round as they happened at the table."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    def to_mapping(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Record)
+O = TypeVar("O")
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """What the table needs to know before a round starts."""
+
+    number: int
+    dealer: int
+    cards: int
+    first_bidder: int
+    planned: int | None
+    """Rounds in the game's plan, or None when the game has no fixed length."""
+
+
+@dataclass(frozen=True)
+class ScoredRound(Generic[R]):
+    number: int
+    cards: int
+    record: R
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Game(abc.ABC, Generic[R, O]):
+    """A game in progress: the table, the options, and the rounds played so far."""
+
+    players: tuple[str, ...]
+    first_dealer: int
+    options: O
+    rounds: tuple[R, ...] = field(default=())
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    # -- what each game says -------------------------------------------------
+
+    @classmethod
+    @abc.abstractmethod
+    def default_options(cls, player_count: int) -> O: ...
+
+    @classmethod
+    @abc.abstractmethod
+    def options_from_mapping(cls, data: Mapping[str, Any] | None, player_count: int) -> O:
+        """Read and check options as the API writes them; raise OptionError."""
+
+    @abc.abstractmethod
+    def options_mapping(self) -> dict[str, Any]: ...
+
+    @abc.abstractmethod
+    def deal_size(self, number: int) -> int:
+        """Cards each player is dealt in round ``number``."""
+
+    @property
+    @abc.abstractmethod
+    def planned_rounds(self) -> int | None:
+        """Rounds the game lasts, or None when it ends by score."""
+
+    @abc.abstractmethod
+    def record_from_mapping(self, data: Mapping[str, Any], number: int) -> R:
+        """Read a round as the API writes it, checking only its shape."""
+
+    @abc.abstractmethod
+    def record_errors(self, record: R, info: RoundInfo) -> list[RuleError]:
+        """Every reason the round cannot have happened; empty when it could."""
+
+    @abc.abstractmethod
+    def round_scores(self, record: R, info: RoundInfo) -> tuple[int, ...]: ...
+
+    def is_over(self, scored: Sequence[ScoredRound[R]]) -> bool:
+        """Whether the game ends after these rounds; by default, after the plan."""
+        return len(scored) == self.planned_rounds
+
+    # -- setting up ----------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        first_dealer: int = 0,
+        options: O | Mapping[str, Any] | None = None,
+    ) -> Self:
+        """A new game, after checking the table and the options.
+
+        Raises :class:`RoundRefused` listing every problem found.
+        """
+        errors: list[RuleError] = []
+        names = tuple(players)
+        try:
+            names = cls.check_players(players)
+        except RuleError as error:
+            errors.append(error)
+        count = len(names)
+        if not (isinstance(first_dealer, int) and not isinstance(first_dealer, bool)):
+            errors.append(
+                PlayerError("The first dealer must be a seat number", field="first_dealer")
+            )
+        elif not 0 <= first_dealer < max(count, 1):
+            errors.append(
+                PlayerError(
+                    "There is no seat {seat} at this table to deal first",
+                    seat=first_dealer + 1,
+                    field="first_dealer",
+                )
+            )
+        resolved: O | None = None
+        if errors and any(isinstance(e, PlayerCountError) for e in errors):
+            pass  # options depend on the player count
+        elif options is None or isinstance(options, Mapping):
+            try:
+                resolved = cls.options_from_mapping(options, count)
+            except RuleError as error:
+                errors.append(error)
+        else:
+            resolved = options
+        if errors:
+            raise RoundRefused(errors)
+        assert resolved is not None
+        return cls(players=names, first_dealer=first_dealer, options=resolved)
+
+    @classmethod
+    def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
+        """The table's names, stripped; refuses a wrong count, blanks and repeats."""
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise PlayerError("Players must be a list of names", field="players")
+        names: list[str] = []
+        for name in players:
+            if not isinstance(name, str):
+                raise PlayerError("Every player needs a name", field="players")
+            name = " ".join(name.split())
+            if not name:
+                raise PlayerError("Every player needs a name", field="players")
+            if len(name) > MAX_NAME_LENGTH:
+                raise PlayerError(
+                    "“{name}…” is too long: a name has at most {limit} characters",
+                    name=name[:12],
+                    limit=MAX_NAME_LENGTH,
+                    field="players",
+                )
+            if name.casefold() in (n.casefold() for n in names):
+                raise PlayerError(
+                    "{name} is at the table twice: every player needs a different name",
+                    name=name,
+                    field="players",
+                )
+            names.append(name)
+        if not cls.min_players <= len(names) <= cls.max_players:
+            raise PlayerCountError(
+                "{title} is played by {low} to {high} players, not {count}",
+                title=cls.title,
+                low=cls.min_players,
+                high=cls.max_players,
+                count=len(names),
+                field="players",
+            )
+        return tuple(names)
+
+    # -- the table -----------------------------------------------------------
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise (RULES.md: "left" is the next seat)."""
+        return (seat + 1) % self.player_count
+
+    def default_dealer(self, number: int) -> int:
+        """Who deals round ``number`` unless the scorekeeper says otherwise.
+
+        The deal passes left each round, from the dealer actually recorded for
+        the round before, so an override carries on into later rounds.
+        """
+        if number == 1:
+            return self.first_dealer
+        return self.left_of(self.rounds[number - 2].dealer)
+
+    def first_bidder(self, dealer: int) -> int:
+        return self.left_of(dealer)
+
+    def round_info(self, number: int, dealer: int | None = None) -> RoundInfo:
+        """The deal of round ``number`` (recorded, or the next one)."""
+        if not 1 <= number <= len(self.rounds) + 1:
+            raise RoundError(
+                "Round {number} is not in this game", number=number, field="number"
+            )
+        if dealer is None:
+            if number <= len(self.rounds):
+                dealer = self.rounds[number - 1].dealer
+            else:
+                dealer = self.default_dealer(number)
+        return RoundInfo(
+            number=number,
+            dealer=dealer,
+            cards=self.deal_size(number),
+            first_bidder=self.first_bidder(dealer),
+            planned=self.planned_rounds,
+        )
+
+    @property
+    def next_round(self) -> RoundInfo | None:
+        """The round to play next, or None once the game is over."""
+        if self.finished:
+            return None
+        return self.round_info(len(self.rounds) + 1)
+
+    def bidding_order(self, dealer: int) -> list[int]:
+        """Seats in the order they bid: left of the dealer first, the dealer last."""
+        first = self.first_bidder(dealer)
+        return [(first + i) % self.player_count for i in range(self.player_count)]
+
+    def player_name(self, seat: int) -> str:
+        return self.players[seat]
+
+    # -- verify / can / do ---------------------------------------------------
+
+    def parse_round(self, data: Mapping[str, Any], number: int | None = None) -> R:
+        """A record read from the API's mapping, checked for shape and legality."""
+        number = self._target_number(number)
+        record = self.record_from_mapping(data, number)
+        self.check_round(record, number)
+        return record
+
+    def round_errors(self, record: R, number: int | None = None) -> list[RuleError]:
+        number = self._target_number(number)
+        if not 0 <= record.dealer < self.player_count:
+            return [
+                PlayerError(
+                    "There is no seat {seat} at this table to deal",
+                    seat=record.dealer + 1,
+                    field="dealer",
+                )
+            ]
+        return self.record_errors(record, self.round_info(number, record.dealer))
+
+    def check_round(self, record: R, number: int | None = None) -> None:
+        """Raise :class:`RoundRefused` if the round cannot have happened."""
+        errors = self.round_errors(record, number)
+        if errors:
+            raise RoundRefused(errors)
+
+    def is_legal_round(self, record: R, number: int | None = None) -> bool:
+        try:
+            return not self.round_errors(record, number)
+        except RuleError:
+            return False
+
+    def apply_round(self, record: R) -> Self:
+        """The game with ``record`` played as the next round."""
+        self.check_round(record)
+        return replace(self, rounds=(*self.rounds, record))
+
+    def replace_round(self, number: int, record: R) -> Self:
+        """The game with round ``number`` corrected to ``record``."""
+        self._check_recorded(number)
+        self.check_round(record, number)
+        rounds = list(self.rounds)
+        rounds[number - 1] = record
+        return replace(self, rounds=tuple(rounds))
+
+    def load_round(self, data: Mapping[str, Any]) -> Self:
+        """The game with a stored round appended: read, but not judged again.
+
+        Rounds were checked when they were recorded; a stored game must still
+        open (and score) even if it would be refused today.
+        """
+        record = self.record_from_mapping(data, len(self.rounds) + 1)
+        return replace(self, rounds=(*self.rounds, record))
+
+    def undo_round(self) -> Self:
+        """The game without its last round."""
+        if not self.rounds:
+            raise RoundError("No round has been recorded yet", field="number")
+        return replace(self, rounds=self.rounds[:-1])
+
+    def _target_number(self, number: int | None) -> int:
+        if number is None:
+            if self.finished:
+                raise GameOverError(
+                    "The game is over: {title} ended after round {played}",
+                    title=self.title,
+                    played=len(self.rounds),
+                    field="number",
+                )
+            return len(self.rounds) + 1
+        if number == len(self.rounds) + 1 and not self.finished:
+            return number
+        self._check_recorded(number)
+        return number
+
+    def _check_recorded(self, number: int) -> None:
+        if not 1 <= number <= len(self.rounds):
+            raise RoundError(
+                "Round {number} has not been played in this game",
+                number=number,
+                field="number",
+            )
+
+    # -- results -------------------------------------------------------------
+
+    @cached_property
+    def scored_rounds(self) -> tuple[ScoredRound[R], ...]:
+        totals = (0,) * self.player_count
+        scored: list[ScoredRound[R]] = []
+        for number, record in enumerate(self.rounds, start=1):
+            info = self.round_info(number)
+            scores = self.round_scores(record, info)
+            totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+            scored.append(ScoredRound(number, info.cards, record, scores, totals))
+        return tuple(scored)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        if not self.scored_rounds:
+            return (0,) * self.player_count
+        return self.scored_rounds[-1].totals
+
+    @cached_property
+    def finished(self) -> bool:
+        return bool(self.rounds) and self.is_over(self.scored_rounds)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """Seats with the highest total so far (all of them before round 1)."""
+        top = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == top)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that share the win once the game is over; empty before."""
+        return self.leaders if self.finished else ()
+
+    @property
+    def standings(self) -> list[tuple[int, int, int]]:
+        """``(place, seat, total)`` from first to last; equal totals share a place."""
+        order = sorted(range(self.player_count), key=lambda s: -self.totals[s])
+        result: list[tuple[int, int, int]] = []
+        for index, seat in enumerate(order):
+            if index and self.totals[seat] == self.totals[order[index - 1]]:
+                place = result[-1][0]
+            else:
+                place = index + 1
+            result.append((place, seat, self.totals[seat]))
+        return result

@@ -1,0 +1,1 @@
+"""One blueprint a concern: auth, games, rounds, api; error pages."""

@@ -1,0 +1,231 @@
+"""The JSON API, /api/v1, described by /api/v1/openapi.json."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import Blueprint, g, jsonify, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..api_spec import openapi_document
+from ..models import User
+from ..rules import RoundRefused, RuleError
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+F = TypeVar("F", bound=Callable[..., Any])
+Answer = tuple[Response, int] | Response
+
+
+def error_answer(status: int, *errors: dict[str, Any]) -> tuple[Response, int]:
+    return jsonify(errors=list(errors)), status
+
+
+def refusal(errors: list[RuleError]) -> tuple[Response, int]:
+    return error_answer(422, *(_error_item(e) for e in errors))
+
+
+def _error_item(error: RuleError) -> dict[str, Any]:
+    item: dict[str, Any] = {"field": error.field, "message": error.message}
+    if "seat" in error.values:
+        item["seat"] = error.values["seat"]
+    return item
+
+
+def token_required(view: F) -> F:
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        user = services.user_for_token(token.strip()) if scheme.lower() == "bearer" else None
+        if user is None:
+            answer, status = error_answer(
+                401, {"field": None, "message": "Send a valid token: Authorization: Bearer …"}
+            )
+            answer.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+            return answer, status
+        g.api_user = user
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+def api_user() -> User:
+    return g.api_user  # type: ignore[no-any-return]
+
+
+def json_body() -> dict[str, Any] | None:
+    body = request.get_json(force=True, silent=True)
+    return body if isinstance(body, dict) else None
+
+
+def body_refusal() -> tuple[Response, int]:
+    return error_answer(422, {"field": "body", "message": "Send a JSON object"})
+
+
+def load(game_id: str) -> services.GameRecord | None:
+    try:
+        return services.get_game(api_user(), game_id)
+    except services.NotFound:
+        return None
+
+
+def not_found(what: str = "game") -> tuple[Response, int]:
+    return error_answer(404, {"field": None, "message": f"No such {what}"})
+
+
+def conflict(error: services.Conflict) -> tuple[Response, int]:
+    return error_answer(409, {"field": error.field, "message": error.message})
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())
+
+
+@bp.post("/tokens")
+def create_token() -> Answer:
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    username, password = body.get("username"), body.get("password")
+    if not isinstance(username, str) or not isinstance(password, str):
+        return error_answer(
+            422, {"field": "username", "message": "Send a username and a password as text"}
+        )
+    user = services.authenticate(username, password)
+    if user is None:
+        return error_answer(
+            401, {"field": None, "message": "That username and password do not match"}
+        )
+    return jsonify(token=services.issue_token(user)), 201
+
+
+@bp.get("/games")
+@token_required
+def list_games() -> Answer:
+    return jsonify(games=[game_document(g) for g in services.list_games(api_user())])
+
+
+@bp.post("/games")
+@token_required
+def create_game() -> Answer:
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    try:
+        record = services.create_game(
+            api_user(),
+            body.get("game", "wizard"),
+            body.get("players"),  # type: ignore[arg-type]
+            body.get("first_dealer", 0),
+            body.get("options"),
+        )
+    except RoundRefused as refused:
+        return refusal(refused.errors)
+    answer = jsonify(game_document(record))
+    answer.headers["Location"] = url_for("api.get_game", game_id=record.id)
+    return answer, 201
+
+
+@bp.get("/games/<game_id>")
+@token_required
+def get_game(game_id: str) -> Answer:
+    record = load(game_id)
+    if record is None:
+        return not_found()
+    return jsonify(game_document(record))
+
+
+@bp.post("/games/<game_id>/rounds")
+@token_required
+def record_round(game_id: str) -> Answer:
+    record = load(game_id)
+    if record is None:
+        return not_found()
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    try:
+        record = services.record_round(record, body)
+    except RoundRefused as refused:
+        return refusal(refused.errors)
+    except services.Conflict as error:
+        return conflict(error)
+    return jsonify(game_document(record)), 201
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>")
+@token_required
+def correct_round(game_id: str, number: int) -> Answer:
+    record = load(game_id)
+    if record is None:
+        return not_found()
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    try:
+        record = services.correct_round(record, number, body)
+    except services.NotFound:
+        return not_found("round")
+    except RoundRefused as refused:
+        return refusal(refused.errors)
+    except services.Conflict as error:
+        return conflict(error)
+    return jsonify(game_document(record)), 200
+
+
+@bp.delete("/games/<game_id>/rounds/<int:number>")
+@token_required
+def undo_round(game_id: str, number: int) -> Answer:
+    record = load(game_id)
+    if record is None:
+        return not_found()
+    try:
+        record = services.undo_round(record, number)
+    except services.NotFound:
+        return not_found("round")
+    except services.Conflict as error:
+        return conflict(error)
+    return jsonify(game_document(record)), 200
+
+
+def game_document(record: services.GameRecord) -> dict[str, Any]:
+    """The game as the API shows it (see the OpenAPI document's Game schema)."""
+    state = record.state
+    rounds = []
+    for scored in state.scored_rounds:
+        facts = scored.record.to_mapping()
+        rounds.append(
+            {
+                "number": scored.number,
+                "dealer": facts.pop("dealer"),
+                "cards": scored.cards,
+                **facts,
+                "scores": list(scored.scores),
+                "totals": list(scored.totals),
+            }
+        )
+    upcoming = state.next_round
+    return {
+        "id": record.id,
+        "game": state.key,
+        "players": list(state.players),
+        "first_dealer": state.first_dealer,
+        "options": state.options_mapping(),
+        "created_at": record.row.created_at.isoformat() + "Z",
+        "rounds": rounds,
+        "totals": list(state.totals),
+        "next": None
+        if upcoming is None
+        else {
+            "number": upcoming.number,
+            "dealer": upcoming.dealer,
+            "cards": upcoming.cards,
+            "first_bidder": upcoming.first_bidder,
+        },
+        "finished": state.finished,
+        "winners": list(state.winners),
+    }

@@ -1,0 +1,82 @@
+"""The first account, logging in and out."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required, login_user, logout_user
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..extensions import login_manager
+from ..forms import EmptyForm, FirstAccountForm, LoginForm
+
+bp = Blueprint("auth", __name__)
+
+login_manager.user_loader(services.load_user)
+
+
+@bp.before_app_request
+def ask_for_first_account() -> Response | None:
+    """On a fresh install every page leads to creating the first account."""
+    endpoint = request.endpoint or ""
+    if endpoint.startswith(("api.", "static")) or endpoint == "auth.first_account":
+        return None
+    if not services.has_users():
+        return redirect(url_for("auth.first_account"))
+    return None
+
+
+@bp.route("/welcome", methods=["GET", "POST"])
+def first_account() -> Response | str | tuple[str, int]:
+    if services.has_users():
+        return redirect(url_for("auth.login"))
+    form = FirstAccountForm()
+    if form.validate_on_submit():
+        try:
+            user = services.create_user(form.username.data, form.password.data)
+        except services.AccountError as error:
+            form[error.field].errors.append(error.message)
+        else:
+            login_user(user)
+            flash(f"Welcome, {user.username}. Start a game when the cards are out.", "info")
+            return redirect(url_for("games.new_game"))
+    status = 422 if form.errors else 200
+    return render_template("auth/first_account.html", form=form), status
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Response | str | tuple[str, int]:
+    if current_user.is_authenticated:
+        return redirect(url_for("games.list_games"))
+    form = LoginForm()
+    if form.validate_on_submit():
+        user = services.authenticate(form.username.data, form.password.data)
+        if user is not None:
+            login_user(user)
+            return redirect(_safe_next(request.args.get("next")))
+        form.password.errors.append("That username and password do not match")
+    status = 422 if form.errors else 200
+    return render_template("auth/login.html", form=form), status
+
+
+@bp.route("/logout", methods=["POST"])
+@login_required
+def logout() -> Response:
+    form = EmptyForm()
+    if form.validate_on_submit():
+        logout_user()
+        flash("Logged out.", "info")
+        return redirect(url_for("auth.login"))
+    flash("That button had expired: try again.", "error")
+    return redirect(url_for("games.list_games"))
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path on this site, never another host."""
+    if target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and target.startswith("/") and "\\" not in target:
+            return target
+    return url_for("games.list_games")

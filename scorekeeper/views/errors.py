@@ -1,0 +1,45 @@
+"""Error pages for people, JSON errors for the API."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+MESSAGES = {
+    400: "The request could not be read.",
+    401: "Log in first.",
+    403: "That is not yours to change.",
+    404: "There is nothing here: the game or round does not exist, or is not yours.",
+    405: "That cannot be done here.",
+    409: "That does not fit the game as it stands.",
+    413: "That is too much to send at once.",
+    422: "Something in that is not right.",
+    500: "Something went wrong on our side. Nothing half-written was kept; try again.",
+}
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(CSRFError, handle_csrf_error)
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
+    code = error.code or 500
+    message = MESSAGES.get(code, error.description or "")
+    if wants_json():
+        return jsonify(errors=[{"field": None, "message": message}]), code
+    return render_template("error.html", code=code, message=message), code
+
+
+def handle_csrf_error(error: CSRFError) -> tuple[str, int]:
+    message = (
+        "This form had expired or came from elsewhere, so nothing was saved. "
+        "Go back, reload the page and send it again."
+    )
+    return render_template("error.html", code=400, message=message), 400

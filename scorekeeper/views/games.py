@@ -1,0 +1,86 @@
+"""Setting up a game, the list of games, and a game's scoreboard."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..forms import RANDOM_DEALER, EmptyForm, NewWizardGameForm
+from ..rules import RoundRefused
+from ..rules.wizard import full_game_rounds
+
+bp = Blueprint("games", __name__)
+
+
+@bp.route("/")
+@login_required
+def index() -> Response:
+    return redirect(url_for("games.list_games"))
+
+
+@bp.route("/games")
+@login_required
+def list_games() -> str:
+    games = services.list_games(current_user)
+    running = [g for g in games if not g.state.finished]
+    finished = [g for g in games if g.state.finished]
+    return render_template("games/list.html", running=running, finished=finished)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+@login_required
+def new_game() -> Response | tuple[str, int]:
+    form = NewWizardGameForm()
+    rule_errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        names = form.player_names()
+        first_dealer = _first_dealer(form.first_dealer.data, len(names))
+        try:
+            record = services.create_game(
+                current_user, "wizard", names, first_dealer, form.options()
+            )
+        except RoundRefused as refused:
+            for error in refused.errors:
+                rule_errors.setdefault(error.field or "players", []).append(error.message)
+        else:
+            return redirect(url_for("games.show_game", game_id=record.id))
+    status = 422 if form.errors or rule_errors else 200
+    return (
+        render_template(
+            "games/new.html",
+            form=form,
+            rule_errors=rule_errors,
+            known_names=services.known_player_names(current_user),
+            full_rounds={n: full_game_rounds(n) for n in range(3, 7)},
+        ),
+        status,
+    )
+
+
+def _first_dealer(choice: str | None, player_count: int) -> int:
+    """The seat chosen, or one drawn at random (RULES.md: the highest card deals)."""
+    if choice in (None, "", RANDOM_DEALER):
+        return secrets.randbelow(max(player_count, 1))
+    try:
+        return int(choice)
+    except ValueError:
+        return -1
+
+
+@bp.route("/games/<game_id>")
+@login_required
+def show_game(game_id: str) -> str:
+    record = load_game(game_id)
+    return render_template("games/show.html", game=record, form=EmptyForm())
+
+
+def load_game(game_id: str) -> services.GameRecord:
+    """The signed-in account's game, or 404 for any other."""
+    try:
+        return services.get_game(current_user, game_id)
+    except services.NotFound:
+        abort(404)

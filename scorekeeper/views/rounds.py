@@ -1,0 +1,113 @@
+"""Entering a round, correcting one, undoing the last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import login_required
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..forms import EmptyForm, round_form
+from ..rules import RoundRefused, RuleError
+from .games import load_game
+
+bp = Blueprint("rounds", __name__, url_prefix="/games/<game_id>/rounds")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new_round(game_id: str) -> Response | tuple[str, int]:
+    record = load_game(game_id)
+    info = record.state.next_round
+    if info is None:
+        flash("The game is over: every round has been played.", "info")
+        return redirect(url_for("games.show_game", game_id=game_id))
+    info = record.state.round_info(info.number, _dealer_override(record))
+    return _round_page(record, info, None)
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@login_required
+def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
+    record = load_game(game_id)
+    if not 1 <= number <= len(record.state.rounds):
+        abort(404)
+    info = record.state.round_info(number, _dealer_override(record))
+    return _round_page(record, info, record.state.rounds[number - 1])
+
+
+@bp.route("/<int:number>/undo", methods=["POST"])
+@login_required
+def undo_round(game_id: str, number: int) -> Response:
+    record = load_game(game_id)
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        services.undo_round(record, number)
+    except services.NotFound:
+        abort(404)
+    except services.Conflict as conflict:
+        flash(conflict.message, "error")
+    else:
+        flash(f"Round {number} was undone.", "info")
+    return redirect(url_for("games.show_game", game_id=game_id))
+
+
+def _dealer_override(record: services.GameRecord) -> int | None:
+    """A dealer other than the rotation's, chosen on the page (?dealer=2)."""
+    raw = request.values.get("dealer", "")
+    try:
+        seat = int(raw)
+    except ValueError:
+        return None
+    return seat if 0 <= seat < record.state.player_count else None
+
+
+def _round_page(
+    record: services.GameRecord, info: Any, recorded: Any
+) -> Response | tuple[str, int]:
+    state = record.state
+    form = round_form(state, info, recorded)
+    rule_errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        mapping = form.round_mapping()
+        try:
+            if recorded is None:
+                services.record_round(record, mapping)
+            else:
+                services.correct_round(record, info.number, mapping)
+        except RoundRefused as refused:
+            rule_errors = errors_by_field(refused.errors)
+        except services.Conflict as conflict:
+            rule_errors = {conflict.field or "form": [conflict.message]}
+        else:
+            if recorded is not None:
+                flash(f"Round {info.number} was corrected; the totals follow.", "info")
+            return redirect(url_for("games.show_game", game_id=record.id, _anchor="board"))
+    status = 422 if form.errors or rule_errors else 200
+    return (
+        render_template(
+            f"rounds/{state.key}.html",
+            game=record,
+            info=info,
+            form=form,
+            rule_errors=rule_errors,
+            correcting=recorded is not None,
+        ),
+        status,
+    )
+
+
+def errors_by_field(errors: list[RuleError]) -> dict[str, list[str]]:
+    """Messages keyed by field, and by ``field_seat`` when one seat is at fault."""
+    by_field: dict[str, list[str]] = {}
+    for error in errors:
+        key = error.field or "form"
+        seat = error.values.get("seat")
+        if seat is not None:
+            key = f"{key}_{seat}"
+        by_field.setdefault(key, []).append(error.message)
+    return by_field
