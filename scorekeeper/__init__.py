@@ -6,18 +6,20 @@ import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
-from . import config as default_config
-from .extensions import csrf, db, login_manager, migrate
-
+# Flask and the extensions are imported inside the factory's steps, so that
+# ``import scorekeeper.rules`` loads nothing of the web app.
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: settings, extensions, blueprints, error pages, CLI."""
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -41,6 +43,8 @@ def _resource_dir(name: str) -> Path:
 
 def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     """Defaults, then instance/config.py, then FLASK_* variables, then the mapping."""
+    from . import config as default_config
+
     app.config.from_object(default_config)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()
@@ -69,6 +73,7 @@ def instance_secret_key(instance_path: Path) -> str:
 
 def register_extensions(app: Flask) -> None:
     from . import database
+    from .extensions import csrf, db, login_manager, migrate
 
     db.init_app(app)
     database.configure_engine(app)
@@ -81,6 +86,7 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .extensions import csrf
     from .views import api, auth, games, rounds
 
     app.register_blueprint(auth.bp)

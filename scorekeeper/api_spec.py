@@ -120,9 +120,7 @@ def openapi_document() -> dict[str, Any]:
                     "requestBody": {
                         "required": True,
                         "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/NewGame"}
-                            }
+                            "application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}
                         },
                     },
                     "responses": {

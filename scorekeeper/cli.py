@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
 from . import services
@@ -15,6 +16,7 @@ def register(app: Flask) -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db() -> None:
     """Create the database schema, or bring it up to date (safe to run again)."""
     upgrade()
@@ -30,6 +32,7 @@ def init_db() -> None:
     confirmation_prompt=True,
     help="Asked for when left out.",
 )
+@with_appcontext
 def create_user(username: str, password: str) -> None:
     """Create an account that can log in and keep score."""
     try:

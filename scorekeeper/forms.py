@@ -15,6 +15,7 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     EqualTo,
     InputRequired,
@@ -60,8 +61,8 @@ class NewWizardGameForm(FlaskForm):
     )
     first_dealer = SelectField(
         "First dealer",
-        choices=[(RANDOM_DEALER, "Draw at random")]
-        + [(str(seat), f"Player {seat + 1}") for seat in range(MAX_SEATS)],
+        choices=[SelectChoice(RANDOM_DEALER, "Draw at random")]
+        + [SelectChoice(str(seat), f"Player {seat + 1}") for seat in range(MAX_SEATS)],
         default=RANDOM_DEALER,
     )
     hook = BooleanField("Hook: the dealer's bid may not make the bids add up")
@@ -81,9 +82,9 @@ class NewWizardGameForm(FlaskForm):
         return options
 
 
-TURNED_CHOICES = [(suit.value, suit.word) for suit in Suit] + [
-    ("wizard", "Wizard"),
-    ("jester", "Jester"),
+TURNED_CHOICES = [SelectChoice(suit.value, suit.word) for suit in Suit] + [
+    SelectChoice("wizard", "Wizard"),
+    SelectChoice("jester", "Jester"),
 ]
 
 
@@ -99,7 +100,7 @@ class WizardRoundForm(FlaskForm):
     turned = RadioField("Turned card", choices=TURNED_CHOICES, validate_choice=False)
     wizard_trump = RadioField(
         "Dealer's choice of trump",
-        choices=[(suit.word, suit.word) for suit in Suit],
+        choices=[SelectChoice(suit.word, suit.word) for suit in Suit],
         validate_choice=False,
     )
     turned_card = HiddenField()
@@ -168,13 +169,13 @@ class WizardRoundForm(FlaskForm):
             return
         if not field.data:
             raise ValidationError("Tap the turned card: a suit, a Wizard or a Jester")
-        if field.data not in dict(TURNED_CHOICES):
+        if field.data not in [choice.value for choice in TURNED_CHOICES]:
             raise ValidationError("Tap one of the cards shown")
 
     def validate_wizard_trump(self, field: RadioField) -> None:
-        if self.turns_trump and self.turned.data == "wizard":
-            if field.data not in [suit.word for suit in Suit]:
-                raise ValidationError("A Wizard was turned: tap the suit the dealer chose")
+        wizard_turned = self.turns_trump and self.turned.data == "wizard"
+        if wizard_turned and field.data not in [suit.word for suit in Suit]:
+            raise ValidationError("A Wizard was turned: tap the suit the dealer chose")
 
     def round_mapping(self) -> dict[str, Any]:
         """The round as the API writes it, for the services to judge."""

@@ -7,7 +7,7 @@ import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from flask import current_app
 from sqlalchemy import func, select
@@ -19,6 +19,8 @@ from .models import ApiToken, Game, Player, Round, Seat, User
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
+
+State: TypeAlias = RulesGame[Any, Any]
 
 USERNAME_LENGTH = (1, 40)
 PASSWORD_MIN_LENGTH = 8
@@ -48,7 +50,7 @@ class AccountError(ValueError):
 
 
 def has_users() -> bool:
-    return db.session.scalar(select(func.count()).select_from(User)) > 0
+    return bool(db.session.scalar(select(func.count()).select_from(User)))
 
 
 def create_user(username: str, password: str) -> User:
@@ -56,9 +58,7 @@ def create_user(username: str, password: str) -> User:
     if not USERNAME_LENGTH[0] <= len(username) <= USERNAME_LENGTH[1]:
         raise AccountError("A username has 1 to 40 characters", "username")
     if len(password or "") < PASSWORD_MIN_LENGTH:
-        raise AccountError(
-            f"A password has at least {PASSWORD_MIN_LENGTH} characters", "password"
-        )
+        raise AccountError(f"A password has at least {PASSWORD_MIN_LENGTH} characters", "password")
     if db.session.scalar(select(User.id).where(User.username == username)) is not None:
         raise AccountError(f"The username {username} is taken", "username")
     method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
@@ -73,7 +73,9 @@ def create_user(username: str, password: str) -> User:
 
 
 def authenticate(username: str, password: str) -> User | None:
-    user = db.session.scalar(select(User).where(User.username == (username or "").strip()))
+    user: User | None = db.session.scalar(
+        select(User).where(User.username == (username or "").strip())
+    )
     if user is None or not check_password_hash(user.password_hash, password or ""):
         return None
     return user
@@ -101,7 +103,8 @@ def _token_hash(token: str) -> str:
 
 def load_user(user_id: str) -> User | None:
     try:
-        return db.session.get(User, int(user_id))
+        user: User | None = db.session.get(User, int(user_id))
+        return user
     except (TypeError, ValueError):
         return None
 
@@ -114,7 +117,7 @@ class GameRecord:
     """A stored game and the rules' view of it, read together."""
 
     row: Game
-    state: RulesGame
+    state: State
 
     @property
     def id(self) -> str:
@@ -185,7 +188,7 @@ def list_games(owner: User) -> list[GameRecord]:
     return [GameRecord(game, rules_game(game)) for game in games]
 
 
-def rules_game(game: Game) -> RulesGame:
+def rules_game(game: Game) -> State:
     """The rules' value of a stored game, its rounds replayed in order."""
     rules = GAMES[game.kind]
     names = [seat.player.name for seat in game.seats]
@@ -203,9 +206,7 @@ def record_round(record: GameRecord, data: Mapping[str, Any]) -> GameRecord:
     """Store the next round, if the rules accept it; otherwise store nothing."""
     state = record.state
     if state.finished:
-        raise Conflict(
-            f"The game is over: it ended after round {len(state.rounds)}", "number"
-        )
+        raise Conflict(f"The game is over: it ended after round {len(state.rounds)}", "number")
     try:
         new_state = state.apply_round(state.parse_round(data))
     except GameOverError as error:
@@ -250,7 +251,7 @@ def _require_recorded(record: GameRecord, number: int) -> None:
         raise NotFound(f"round {number}")
 
 
-def _round_row(state: RulesGame, number: int) -> Round:
+def _round_row(state: State, number: int) -> Round:
     facts = state.rounds[number - 1].to_mapping()
     dealer = facts.pop("dealer")
     return Round(number=number, dealer=dealer, facts=facts)

@@ -33,9 +33,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
-        "data_layer"
-    ):
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("data_layer"):
         backends = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
         metafunc.parametrize("backend", backends, indirect=True)
 
@@ -92,9 +90,7 @@ def postgresql_url(schema: str) -> str:
 
 
 @pytest.fixture
-def app(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> Iterator[Flask]:
+def app(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Flask]:
     if backend == "postgresql":
         schema = request.getfixturevalue("postgresql_schema")
         uri = postgresql_url(schema)
@@ -124,7 +120,9 @@ def runner(app: Flask):  # type: ignore[no-untyped-def]
     return app.test_cli_runner()
 
 
-CSRF_PATTERN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
+CSRF_PATTERN = re.compile(
+    r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"'
+)
 
 
 def csrf_token(html: str) -> str:
@@ -163,7 +161,11 @@ class Table:
         return self.client.post(url, data={**(data or {}), "csrf_token": self.token}, **kwargs)
 
     def new_game(
-        self, players: list[str], first_dealer: int = 0, hook: bool = False, rounds: int | None = None
+        self,
+        players: list[str],
+        first_dealer: int = 0,
+        hook: bool = False,
+        rounds: int | None = None,
     ) -> str:
         data: dict[str, Any] = {f"players-{i}": name for i, name in enumerate(players)}
         data["first_dealer"] = str(first_dealer)

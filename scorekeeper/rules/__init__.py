@@ -5,12 +5,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import Card, Rank, Special, Suit
 from .errors import RoundRefused, RuleError
 from .game import Game, RoundInfo, ScoredRound
 from .wizard import WizardGame
 
-GAMES: dict[str, type[Game]] = {WizardGame.key: WizardGame}
+GAMES: dict[str, type[Game[Any, Any]]] = {WizardGame.key: WizardGame}
 
 __all__ = [
     "GAMES",

@@ -8,7 +8,7 @@ English sentence.
 >>> error = TrickError(
 ...     "Tricks add up to {taken}, but {cards} card was dealt",
 ...     "Tricks add up to {taken}, but {cards} cards were dealt",
-...     count="cards", taken=4, cards=5, field="tricks")
+...     plural_by="cards", taken=4, cards=5, field="tricks")
 >>> str(error)
 'Tricks add up to 4, but 5 cards were dealt'
 >>> error.field
@@ -32,13 +32,13 @@ class RuleError(ValueError):
         message: str,
         plural: str | None = None,
         *,
-        count: str | None = None,
+        plural_by: str | None = None,
         field: str | None = None,
         **values: Any,
     ) -> None:
         self.template = message
         self.plural_template = plural
-        self.count = count
+        self.plural_by = plural_by
         self.field = field
         self.values = values
         super().__init__(self.message)
@@ -46,8 +46,8 @@ class RuleError(ValueError):
     @property
     def message(self) -> str:
         template = self.template
-        if self.plural_template is not None and self.count is not None:
-            if self.values.get(self.count) != 1:
+        if self.plural_template is not None and self.plural_by is not None:  # noqa: SIM102
+            if self.values.get(self.plural_by) != 1:
                 template = self.plural_template
         return template.format(**self.values)
 
@@ -116,7 +116,7 @@ class RoundRefused(RuleError):
         super().__init__(
             first.template,
             first.plural_template,
-            count=first.count,
+            plural_by=first.plural_by,
             field=first.field,
             **first.values,
         )

@@ -14,6 +14,7 @@ module does the rest the same way for all of them::
 from __future__ import annotations
 
 import abc
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -41,7 +42,7 @@ class Record(Protocol):
 
 
 R = TypeVar("R", bound=Record)
-O = TypeVar("O")
+Opts = TypeVar("Opts")
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,12 @@ class ScoredRound(Generic[R]):
 
 
 @dataclass(frozen=True)
-class Game(abc.ABC, Generic[R, O]):
+class Game(abc.ABC, Generic[R, Opts]):
     """A game in progress: the table, the options, and the rounds played so far."""
 
     players: tuple[str, ...]
     first_dealer: int
-    options: O
+    options: Opts
     rounds: tuple[R, ...] = field(default=())
 
     key: ClassVar[str]
@@ -83,11 +84,11 @@ class Game(abc.ABC, Generic[R, O]):
 
     @classmethod
     @abc.abstractmethod
-    def default_options(cls, player_count: int) -> O: ...
+    def default_options(cls, player_count: int) -> Opts: ...
 
     @classmethod
     @abc.abstractmethod
-    def options_from_mapping(cls, data: Mapping[str, Any] | None, player_count: int) -> O:
+    def options_from_mapping(cls, data: Mapping[str, Any] | None, player_count: int) -> Opts:
         """Read and check options as the API writes them; raise OptionError."""
 
     @abc.abstractmethod
@@ -124,24 +125,26 @@ class Game(abc.ABC, Generic[R, O]):
         cls,
         players: Sequence[str],
         first_dealer: int = 0,
-        options: O | Mapping[str, Any] | None = None,
+        options: Opts | Mapping[str, Any] | None = None,
     ) -> Self:
         """A new game, after checking the table and the options.
 
         Raises :class:`RoundRefused` listing every problem found.
         """
         errors: list[RuleError] = []
-        names = tuple(players)
+        names: tuple[str, ...] = ()
         try:
             names = cls.check_players(players)
         except RuleError as error:
             errors.append(error)
-        count = len(names)
+        # The seats and options can still be judged when only a name is wrong.
+        is_list = isinstance(players, Sequence) and not isinstance(players, str)
+        count = len(players) if is_list else 0
         if not (isinstance(first_dealer, int) and not isinstance(first_dealer, bool)):
             errors.append(
                 PlayerError("The first dealer must be a seat number", field="first_dealer")
             )
-        elif not 0 <= first_dealer < max(count, 1):
+        elif count and not 0 <= first_dealer < count:
             errors.append(
                 PlayerError(
                     "There is no seat {seat} at this table to deal first",
@@ -149,16 +152,14 @@ class Game(abc.ABC, Generic[R, O]):
                     field="first_dealer",
                 )
             )
-        resolved: O | None = None
-        if errors and any(isinstance(e, PlayerCountError) for e in errors):
-            pass  # options depend on the player count
-        elif options is None or isinstance(options, Mapping):
+        resolved: Opts | None = None
+        if cls.min_players <= count <= cls.max_players:  # options depend on the count
+            if dataclasses.is_dataclass(options) and not isinstance(options, type):
+                options = dataclasses.asdict(options)
             try:
-                resolved = cls.options_from_mapping(options, count)
+                resolved = cls.options_from_mapping(options, count)  # type: ignore[arg-type]
             except RuleError as error:
                 errors.append(error)
-        else:
-            resolved = options
         if errors:
             raise RoundRefused(errors)
         assert resolved is not None
@@ -166,7 +167,7 @@ class Game(abc.ABC, Generic[R, O]):
 
     @classmethod
     def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
-        """The table's names, stripped; refuses a wrong count, blanks and repeats."""
+        """The table's names, spaces tidied; refuses a wrong count, blanks and repeats."""
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise PlayerError("Players must be a list of names", field="players")
         names: list[str] = []
@@ -227,9 +228,7 @@ class Game(abc.ABC, Generic[R, O]):
     def round_info(self, number: int, dealer: int | None = None) -> RoundInfo:
         """The deal of round ``number`` (recorded, or the next one)."""
         if not 1 <= number <= len(self.rounds) + 1:
-            raise RoundError(
-                "Round {number} is not in this game", number=number, field="number"
-            )
+            raise RoundError("Round {number} is not in this game", number=number, field="number")
         if dealer is None:
             if number <= len(self.rounds):
                 dealer = self.rounds[number - 1].dealer

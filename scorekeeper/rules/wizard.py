@@ -24,6 +24,7 @@ from .errors import (
     CardError,
     OptionError,
     PlayerError,
+    RoundError,
     RoundRefused,
     RuleError,
     TrickError,
@@ -129,9 +130,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
             raise OptionError("Options must be an object", field="options")
         unknown = sorted(set(data) - {"hook", "rounds"})
         if unknown:
-            raise OptionError(
-                "Wizard has no option “{name}”", name=unknown[0], field="options"
-            )
+            raise OptionError("Wizard has no option “{name}”", name=unknown[0], field="options")
         hook = data.get("hook", False)
         if not isinstance(hook, bool):
             raise OptionError("The hook option is true or false", field="hook")
@@ -178,9 +177,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
     def legal_bids(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int) -> list[int]:
         """The bids seat ``seat`` may make, given the bids made before it."""
         return [
-            bid
-            for bid in range(info.cards + 1)
-            if self.is_legal_bid(info, earlier_bids, seat, bid)
+            bid for bid in range(info.cards + 1) if self.is_legal_bid(info, earlier_bids, seat, bid)
         ]
 
     def forbidden_bid(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int) -> int | None:
@@ -191,6 +188,8 @@ class WizardGame(Game[WizardRound, WizardOptions]):
 
     def check_bid(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int, bid: int) -> None:
         """Raise :class:`BidError` if ``seat`` may not bid ``bid`` after ``earlier_bids``."""
+        if not 0 <= seat < self.player_count:
+            raise BidError("There is no seat {seat} at this table", seat=seat + 1, field="bids")
         name = self.player_name(seat)
         if not _is_whole(bid) or not 0 <= bid <= info.cards:
             raise BidError(
@@ -211,7 +210,9 @@ class WizardGame(Game[WizardRound, WizardOptions]):
                 seat=seat,
             )
 
-    def is_legal_bid(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int, bid: int) -> bool:
+    def is_legal_bid(
+        self, info: RoundInfo, earlier_bids: Sequence[int], seat: int, bid: int
+    ) -> bool:
         try:
             self.check_bid(info, earlier_bids, seat, bid)
         except BidError:
@@ -227,11 +228,15 @@ class WizardGame(Game[WizardRound, WizardOptions]):
 
         dealer = data.get("dealer")
         if dealer is None:
-            dealer = (
-                self.rounds[number - 1].dealer
-                if number <= len(self.rounds)
-                else self.default_dealer(number)
-            )
+            if number <= len(self.rounds):
+                dealer = self.rounds[number - 1].dealer
+            elif number == len(self.rounds) + 1:
+                dealer = self.default_dealer(number)
+            else:
+                errors.append(
+                    RoundError("Round {number} is not in this game", number=number, field="number")
+                )
+                dealer = 0
         elif not _is_whole(dealer) or not 0 <= dealer < self.player_count:
             errors.append(
                 PlayerError(
@@ -262,17 +267,16 @@ class WizardGame(Game[WizardRound, WizardOptions]):
                     )
                 )
             trump = trump_for_turned(turned)
-            if turned is not None and turned.is_wizard:
+            if turned is not None and turned.is_wizard and self.turns_trump(number):
                 errors.append(
                     TrumpError(
                         "A Wizard was turned: say which suit the dealer chose as trump",
                         field="trump",
                     )
                 )
-        elif raw_trump == "none":
-            trump = None
-        elif isinstance(raw_trump, str) and raw_trump in TRUMP_WORDS:
-            trump = Suit.parse(raw_trump)
+        elif isinstance(raw_trump, str) and raw_trump.strip().lower() in TRUMP_WORDS:
+            word = raw_trump.strip().lower()
+            trump = None if word == "none" else Suit.parse(word)
         else:
             errors.append(
                 TrumpError(
@@ -285,8 +289,14 @@ class WizardGame(Game[WizardRound, WizardOptions]):
         tricks = self._seat_numbers(data.get("tricks"), "tricks", "number of tricks", errors)
         if errors:
             raise RoundRefused(errors)
-        return WizardRound(
-            dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks
+        return WizardRound(dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks)
+
+    def _count_error(self, what: str, field: str) -> RuleError:
+        return RuleError(
+            "Give one {what} for each of the {players} players, in seat order",
+            what=what,
+            players=self.player_count,
+            field=field,
         )
 
     def _seat_numbers(
@@ -294,21 +304,10 @@ class WizardGame(Game[WizardRound, WizardOptions]):
     ) -> tuple[int, ...]:
         count = self.player_count
         if not isinstance(value, list | tuple) or len(value) != count:
-            errors.append(
-                RuleError(
-                    "Give one {what} for each of the {count} players, in seat order",
-                    what=what,
-                    count=count,
-                    field=field,
-                )
-            )
+            errors.append(self._count_error(what, field))
             return ()
         if not all(_is_whole(v) for v in value):
-            errors.append(
-                RuleError(
-                    "Each {what} must be a whole number", what=what, field=field
-                )
-            )
+            errors.append(RuleError("Each {what} must be a whole number", what=what, field=field))
             return ()
         return tuple(value)
 
@@ -343,8 +342,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
             if trump is not None:
                 errors.append(
                     TrumpError(
-                        "There is no trump in round {number}, the last round:"
-                        " every card is dealt",
+                        "There is no trump in round {number}, the last round: every card is dealt",
                         number=info.number,
                         field="trump",
                     )
@@ -381,7 +379,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
     def bid_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
         """Each bid in bidding order, with the bids made before it."""
         if len(record.bids) != self.player_count:
-            return []
+            return [self._count_error("bid", "bids")]
         earlier: list[int] = []
         for seat in self.bidding_order(info.dealer):
             try:
@@ -394,14 +392,16 @@ class WizardGame(Game[WizardRound, WizardOptions]):
     def trick_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
         """Each count from 0 to the cards, and all of them adding up to the cards."""
         if len(record.tricks) != self.player_count:
-            return []
+            return [self._count_error("number of tricks", "tricks")]
+        if not all(_is_whole(took) for took in record.tricks):
+            return [RuleError("Each number of tricks must be a whole number", field="tricks")]
         for seat, took in enumerate(record.tricks):
             if not 0 <= took <= info.cards:
                 return [
                     TrickError(
                         "{name} cannot take {took} tricks in a round of {cards}",
                         "{name} cannot take {took} tricks in a round of {cards}",
-                        count="cards",
+                        plural_by="cards",
                         name=self.player_name(seat),
                         took=took,
                         cards=info.cards,
@@ -415,7 +415,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
                 TrickError(
                     "Tricks add up to {taken}, but {cards} card was dealt",
                     "Tricks add up to {taken}, but {cards} cards were dealt",
-                    count="cards",
+                    plural_by="cards",
                     taken=taken,
                     cards=info.cards,
                     field="tricks",

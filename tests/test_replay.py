@@ -1,0 +1,108 @@
+"""Whole recorded games from tests/data/, replayed through the API and through the pages.
+
+The expected scores and totals in the files were worked out by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from scorekeeper import services
+from scorekeeper.rules import Suit
+from tests.conftest import ApiClient, Table
+
+pytestmark = pytest.mark.data_layer
+
+DATA = Path(__file__).parent / "data"
+GAMES = sorted(DATA.glob("wizard-*.json"))
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_replay_through_the_api(api: ApiClient, path: Path) -> None:
+    recorded = load(path)
+    api.login("ana")
+    response = api.post(
+        "/api/v1/games",
+        {
+            "game": recorded["game"],
+            "players": recorded["players"],
+            "first_dealer": recorded["first_dealer"],
+            "options": recorded["options"],
+        },
+    )
+    assert response.status_code == 201, response.json
+    game = response.json
+    for number, played in enumerate(recorded["rounds"], start=1):
+        assert game["next"]["number"] == number
+        assert game["next"]["cards"] == number
+        payload = {k: played[k] for k in ("trump", "turned", "bids", "tricks")}
+        if played["dealer"] != game["next"]["dealer"]:
+            payload["dealer"] = played["dealer"]  # the scorekeeper's override
+        response = api.post(f"/api/v1/games/{game['id']}/rounds", payload)
+        assert response.status_code == 201, (number, response.json)
+        game = response.json
+        last = game["rounds"][-1]
+        assert last["dealer"] == played["dealer"]
+        assert last["scores"] == played["scores"], number
+        assert last["totals"] == played["totals"], number
+    assert game["finished"] is True
+    assert game["next"] is None
+    assert game["totals"] == recorded["totals"]
+    assert game["winners"] == recorded["winners"]
+    assert api.get(f"/api/v1/games/{game['id']}").json == game
+
+
+def round_form(played: dict[str, Any]) -> dict[str, str]:
+    """The taps a scorekeeper makes on the round page for a recorded round."""
+    form = {"dealer": str(played["dealer"])}
+    for seat, (bid, took) in enumerate(zip(played["bids"], played["tricks"], strict=True)):
+        form[f"bid_{seat}"] = str(bid)
+        form[f"tricks_{seat}"] = str(took)
+    turned = played.get("turned")
+    if turned in ("wizard", "jester"):
+        form["turned"] = turned
+        if turned == "wizard":
+            form["wizard_trump"] = played["trump"]
+    elif played["trump"] != "none":
+        form["turned"] = Suit.parse(played["trump"]).value
+        if turned:
+            form["turned_card"] = turned
+    return form
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_replay_through_the_pages(app: Flask, table: Table, path: Path) -> None:
+    recorded = load(path)
+    game_id = table.new_game(
+        recorded["players"],
+        first_dealer=recorded["first_dealer"],
+        hook=recorded["options"]["hook"],
+        rounds=recorded["options"]["rounds"],
+    )
+    for number, played in enumerate(recorded["rounds"], start=1):
+        response = table.post(f"/games/{game_id}/rounds/new", round_form(played))
+        assert response.status_code == 302, (number, response.get_data(as_text=True))
+    page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Final standings" in page
+    with app.app_context():
+        ana = services.authenticate("ana", "correct horse")
+        record = services.get_game(ana, game_id)
+        state = record.state
+        assert state.finished
+        assert list(state.totals) == recorded["totals"]
+        assert list(state.winners) == recorded["winners"]
+        for scored, played in zip(state.scored_rounds, recorded["rounds"], strict=True):
+            assert scored.record.dealer == played["dealer"]
+            assert list(scored.totals) == played["totals"]
+            assert scored.record.to_mapping()["turned"] == played.get("turned")
+    for seat in recorded["winners"]:
+        assert recorded["players"][seat] in page.split("Final standings")[1].split("</section>")[0]

@@ -1,0 +1,213 @@
+"""The service layer: the one place that stores games, on every configured database."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Player, Round, User
+from scorekeeper.rules import RoundRefused
+
+pytestmark = pytest.mark.data_layer
+
+
+@pytest.fixture
+def owners(app: Flask):  # type: ignore[no-untyped-def]
+    with app.app_context():
+        services.create_user("ana", "password1")
+        services.create_user("ben", "password2")
+    with app.app_context():
+        yield db.session.scalars(select(User).order_by(User.id)).all()
+
+
+def round_one(bids=(1, 0, 0), tricks=(1, 0, 0), **extra):  # type: ignore[no-untyped-def]
+    return {"trump": "hearts", "turned": "7h", "bids": list(bids), "tricks": list(tricks), **extra}
+
+
+def count(model: type) -> int:
+    return db.session.scalar(select(func.count()).select_from(model))
+
+
+def test_create_game_keeps_players_for_later(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], 1, {"hook": True})
+    assert record.state.players == ("Ana", "Ben", "Cai")
+    assert record.row.options == {"hook": True, "rounds": 20}
+    services.create_game(ana, "wizard", ["Cai", "Dee", "Ana"])
+    assert count(Player) == 4
+    assert services.known_player_names(ana)[:3] == ["Ana", "Cai", "Dee"]
+
+
+def test_names_are_kept_per_account(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, ben = owners
+    services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    services.create_game(ben, "wizard", ["Ana", "Ben", "Cai"])
+    assert count(Player) == 6
+    assert services.known_player_names(ben) == sorted(services.known_player_names(ben))
+
+
+@pytest.mark.parametrize(
+    ("players", "field"),
+    [
+        (["Ana", "Ben"], "players"),
+        (["Ana", "Ana", "Cai"], "players"),
+        (["Ana", " ", "Cai"], "players"),
+    ],
+    ids=["two players", "same name twice", "blank name"],
+)
+def test_a_refused_game_stores_nothing(owners, players, field) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    with pytest.raises(RoundRefused) as refused:
+        services.create_game(ana, "wizard", players)
+    assert refused.value.field == field
+    assert count(Game) == 0
+    assert count(Player) == 0
+
+
+def test_an_unknown_game_is_refused(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    with pytest.raises(RoundRefused) as refused:
+        services.create_game(ana, "poker", ["Ana", "Ben", "Cai"])
+    assert refused.value.field == "game"
+
+
+def test_rounds_are_recorded_scored_and_read_back(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    record = services.record_round(record, round_one())
+    record = services.record_round(
+        record, {"trump": "none", "turned": "jester", "bids": [0, 1, 1], "tricks": [0, 1, 1]}
+    )
+    assert record.state.totals == (50, 50, 50)
+    db.session.expire_all()
+    again = services.get_game(ana, record.id)
+    assert again.state == record.state
+    assert [r.number for r in again.row.rounds] == [1, 2]
+    assert again.row.rounds[0].facts == {
+        "trump": "hearts",
+        "turned": "7h",
+        "bids": [1, 0, 0],
+        "tricks": [1, 0, 0],
+    }
+
+
+def test_a_refused_round_stores_nothing(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    with pytest.raises(RoundRefused) as refused:
+        services.record_round(record, round_one(tricks=(1, 1, 0)))
+    assert refused.value.message == "Tricks add up to 2, but 1 card was dealt"
+    assert count(Round) == 0
+    assert services.get_game(ana, record.id).state.rounds == ()
+
+
+def test_another_accounts_game_is_not_found(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, ben = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    with pytest.raises(services.NotFound):
+        services.get_game(ben, record.id)
+    with pytest.raises(services.NotFound):
+        services.get_game(ana, "no-such-game")
+
+
+def test_correcting_a_round_recomputes_the_totals(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    record = services.record_round(record, round_one())
+    record = services.record_round(
+        record, {"trump": "spades", "bids": [0, 1, 1], "tricks": [0, 1, 1]}
+    )
+    record = services.correct_round(record, 1, round_one(bids=(0, 0, 0), tricks=(0, 1, 0)))
+    assert record.state.totals == (40, 20, 50)
+    db.session.expire_all()
+    assert services.get_game(ana, record.id).state.totals == (40, 20, 50)
+
+
+def test_a_refused_correction_changes_nothing(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    record = services.record_round(record, round_one())
+    with pytest.raises(RoundRefused):
+        services.correct_round(record, 1, round_one(trump="spades"))
+    db.session.rollback()
+    db.session.expire_all()
+    assert services.get_game(ana, record.id).row.rounds[0].facts["trump"] == "hearts"
+
+
+def test_only_the_last_round_can_be_undone(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    record = services.record_round(record, round_one())
+    record = services.record_round(
+        record, {"trump": "spades", "bids": [0, 1, 1], "tricks": [0, 1, 1]}
+    )
+    with pytest.raises(services.Conflict):
+        services.undo_round(record, 1)
+    with pytest.raises(services.NotFound):
+        services.undo_round(record, 3)
+    record = services.undo_round(record, 2)
+    assert len(record.state.rounds) == 1
+    assert count(Round) == 1
+
+
+def test_no_round_after_the_last(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], options={"rounds": 1})
+    record = services.record_round(record, round_one())
+    assert record.state.finished
+    with pytest.raises(services.Conflict):
+        services.record_round(record, round_one())
+    assert count(Round) == 1
+
+
+def test_the_same_round_stored_twice_is_a_conflict(owners) -> None:  # type: ignore[no-untyped-def]
+    """Two phones sending round 1 at once: the database keeps one of them."""
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    stale = services.get_game(ana, record.id)
+    services.record_round(record, round_one())
+    db.session.expire_all()
+    with pytest.raises(services.Conflict):
+        services.record_round(
+            services.GameRecord(stale.row, stale.state.__class__.new(["Ana", "Ben", "Cai"])),
+            round_one(),
+        )
+    assert count(Round) == 1
+
+
+def test_tokens_are_stored_as_hashes(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    token = services.issue_token(ana)
+    assert services.user_for_token(token) == ana
+    assert services.user_for_token(token + "x") is None
+    assert services.user_for_token("") is None
+    from scorekeeper.models import ApiToken
+
+    assert token not in {t.token_hash for t in db.session.scalars(select(ApiToken))}
+
+
+@pytest.mark.parametrize(
+    ("username", "password", "field"),
+    [
+        ("", "password1", "username"),
+        ("x" * 41, "password1", "username"),
+        ("cai", "short", "password"),
+        ("ana", "password1", "username"),
+    ],
+    ids=["empty username", "long username", "short password", "taken"],
+)
+def test_account_refusals(owners, username, password, field) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(services.AccountError) as error:
+        services.create_user(username, password)
+    assert error.value.field == field
+    assert count(User) == 2
+
+
+def test_authenticate(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    assert services.authenticate("ana", "password1") == ana
+    assert services.authenticate("ana", "password2") is None
+    assert services.authenticate("nobody", "password1") is None
