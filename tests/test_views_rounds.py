@@ -1,0 +1,235 @@
+"""Entering a round on the phone, correcting one, undoing the last."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from scorekeeper import services
+from tests.conftest import Table
+
+
+def text(response: Any) -> str:
+    return " ".join(response.get_data(as_text=True).split())
+
+
+def errors(response: Any) -> list[str]:
+    return [
+        html.unescape(message)
+        for message in re.findall(
+            r'<p class="error" role="alert">([^<]*)</p>', response.get_data(as_text=True)
+        )
+    ]
+
+
+def state(app: Flask, game_id: str) -> Any:
+    with app.app_context():
+        ana = services.authenticate("ana", "correct horse")
+        return services.get_game(ana, game_id).state
+
+
+def taps(bids: list[int], tricks: list[int], **extra: str) -> dict[str, str]:
+    form = {f"bid_{seat}": str(bid) for seat, bid in enumerate(bids)}
+    form.update({f"tricks_{seat}": str(took) for seat, took in enumerate(tricks)})
+    form.update(extra)
+    return form
+
+
+@pytest.fixture
+def game_id(table: Table) -> str:
+    return table.new_game(["Ana", "Ben", "Cai"], first_dealer=1)
+
+
+def test_the_round_page_says_who_deals_and_who_bids_first(table: Table, game_id: str) -> None:
+    page = text(table.client.get(f"/games/{game_id}/rounds/new"))
+    assert "Round 1 of 20" in page
+    assert "<dt>Cards each</dt><dd>1</dd>" in page
+    assert "<dt>Dealer</dt><dd>Ben</dd>" in page
+    assert "<dt>Bids first</dt><dd>Cai</dd>" in page
+    # Bids in bidding order: Cai, Ana, then Ben the dealer, last.
+    bid_rows = re.findall(r'data-bid-row data-seat="(\d)"', page)
+    assert bid_rows == ["2", "0", "1"]
+    assert "Ben <small>(deals)</small>" in page
+    for value in ("c", "d", "h", "s", "wizard", "jester"):
+        assert f'name="turned" value="{value}"' in page
+
+
+def test_a_round_is_recorded_and_the_board_shows_it(app: Flask, table: Table, game_id: str) -> None:
+    response = table.post(f"/games/{game_id}/rounds/new", taps([1, 0, 0], [1, 0, 0], turned="h"))
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/games/{game_id}#board"
+    page = text(table.client.get(f"/games/{game_id}"))
+    assert "Round 2 of 20" in page
+    assert "<dt>Dealer</dt><dd>Cai</dd>" in page
+    assert "+30" in page and "+20" in page
+    assert state(app, game_id).totals == (30, 20, 20)
+    assert "Undo round 1" in page
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        (taps([1, 0, 0], [1, 1, 0], turned="h"), "Tricks add up to 2, but 1 card was dealt"),
+        (taps([1, 0, 0], [1, 0, 0]), "Tap the turned card: a suit, a Wizard or a Jester"),
+        (
+            taps([1, 0, 0], [1, 0, 0], turned="wizard"),
+            "A Wizard was turned: tap the suit the dealer chose",
+        ),
+        (taps([1, 0, 0], [1, 0, 0], turned="joker"), "Tap one of the cards shown"),
+        (taps([2, 0, 0], [1, 0, 0], turned="h"), "Ana's bid must be a whole number from 0 to 1"),
+        (
+            {k: v for k, v in taps([1, 0, 0], [1, 0, 0], turned="h").items() if k != "bid_2"},
+            "Enter Cai's bid",
+        ),
+        (taps([1, 0, 0], [1, 0, 0], turned="h", bid_1="one"), "Not a valid integer value."),
+        (taps([1, 0, 0], [1, 0, 0], turned="h", dealer="7"), "The dealer must be a seat"),
+    ],
+    ids=[
+        "tricks do not add up",
+        "no turned card",
+        "wizard without a choice",
+        "not a card here",
+        "bid above the cards",
+        "missing bid",
+        "text for a number",
+        "dealer not at the table",
+    ],
+)
+def test_a_refused_round_says_why_keeps_the_taps_and_stores_nothing(
+    app: Flask, table: Table, game_id: str, form: dict[str, str], message: str
+) -> None:
+    response = table.post(f"/games/{game_id}/rounds/new", form)
+    assert response.status_code == 422
+    assert any(e.startswith(message) for e in errors(response)), errors(response)
+    page = response.get_data(as_text=True)
+    if form.get("tricks_0") == "1":
+        assert re.search(r'id="tricks_0-1" name="tricks_0" value="1"\s+checked', page)
+    assert state(app, game_id).rounds == ()
+
+
+def test_hook_the_dealers_forbidden_bid_is_not_offered(table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"], first_dealer=0, hook=True)
+    # Ben and Cai bid 1 and 0 in round 1 (1 card): Ana, dealing, may not bid 0.
+    response = table.post(f"/games/{game_id}/rounds/new", taps([0, 1, 0], [0, 1, 0], turned="s"))
+    assert response.status_code == 422
+    assert "Hook: Ana deals and may not bid 0" in errors(response)[0]
+    page = response.get_data(as_text=True)
+    assert re.search(
+        r'id="bid_0-0" name="bid_0" value="0"\s+(checked\s+)?disabled data-forbidden', page
+    )
+    assert "Ana may not bid 0." in page
+    assert 'data-hook="on"' in page
+    # Non-dealers are never restricted, and the dealer may bid otherwise.
+    response = table.post(f"/games/{game_id}/rounds/new", taps([1, 1, 0], [0, 1, 0], turned="s"))
+    assert response.status_code == 302
+
+
+def test_the_last_round_of_a_full_game_has_no_trump(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai", "Dee", "Eve", "Fay"], first_dealer=0)
+    for number in range(1, 10):
+        bids = [number, 0, 0, 0, 0, 0]
+        response = table.post(f"/games/{game_id}/rounds/new", taps(bids, bids, turned="c"))
+        assert response.status_code == 302, errors(response)
+    page = text(table.client.get(f"/games/{game_id}/rounds/new"))
+    assert "Round 10 of 10" in page
+    assert "No trump: in the last round every card is dealt" in page
+    assert 'name="turned"' not in page
+    last = [10, 0, 0, 0, 0, 0]
+    response = table.post(f"/games/{game_id}/rounds/new", taps(last, last))
+    assert response.status_code == 302
+    final = state(app, game_id)
+    assert final.finished
+    assert final.rounds[-1].trump is None and final.rounds[-1].turned is None
+    page = text(table.client.get(f"/games/{game_id}"))
+    assert "Final standings" in page
+    assert "Ana</strong> wins with 750 points" in page
+    # After the last round there is nothing more to enter.
+    response = table.client.get(f"/games/{game_id}/rounds/new")
+    assert response.status_code == 302
+
+
+def test_the_scorekeeper_can_change_the_dealer(app: Flask, table: Table, game_id: str) -> None:
+    page = text(table.client.get(f"/games/{game_id}/rounds/new?dealer=2"))
+    assert "<dt>Dealer</dt><dd>Cai</dd>" in page
+    assert re.findall(r'data-bid-row data-seat="(\d)"', page) == ["0", "1", "2"]
+    response = table.post(
+        f"/games/{game_id}/rounds/new", taps([0, 1, 0], [0, 1, 0], turned="d", dealer="2")
+    )
+    assert response.status_code == 302
+    assert state(app, game_id).rounds[0].dealer == 2
+    page = text(table.client.get(f"/games/{game_id}"))
+    # The deal passes left from the dealer who really dealt.
+    assert "<dt>Dealer</dt><dd>Ana</dd>" in page
+    # A dealer that is not at the table is ignored in the address.
+    page = text(table.client.get(f"/games/{game_id}/rounds/new?dealer=9"))
+    assert "<dt>Dealer</dt><dd>Ana</dd>" in page
+
+
+def play_two_rounds(table: Table, game_id: str) -> None:
+    for form in (
+        taps([1, 0, 0], [1, 0, 0], turned="h"),
+        taps([1, 1, 0], [1, 1, 0], turned="wizard", wizard_trump="spades"),
+    ):
+        assert table.post(f"/games/{game_id}/rounds/new", form).status_code == 302
+
+
+def test_correcting_an_earlier_round_recomputes_the_totals(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    play_two_rounds(table, game_id)
+    assert state(app, game_id).totals == (60, 50, 40)
+    page = text(table.client.get(f"/games/{game_id}/rounds/1/edit"))
+    assert "Correct round 1" in page
+    assert re.search(r'id="bid_0-1" name="bid_0" value="1" checked', page)
+    assert re.search(r'id="turned-h" name="turned" value="h" checked', page)
+    response = table.post(f"/games/{game_id}/rounds/1/edit", taps([0, 0, 0], [1, 0, 0], turned="h"))
+    assert response.status_code == 302
+    assert state(app, game_id).totals == (20, 50, 40)
+    assert state(app, game_id).rounds[1].trump.word == "spades"
+
+
+def test_a_refused_correction_changes_nothing(app: Flask, table: Table, game_id: str) -> None:
+    play_two_rounds(table, game_id)
+    response = table.post(
+        f"/games/{game_id}/rounds/2/edit", taps([1, 1, 0], [2, 1, 0], turned="wizard")
+    )
+    assert response.status_code == 422
+    assert state(app, game_id).totals == (60, 50, 40)
+    assert table.client.get(f"/games/{game_id}/rounds/3/edit").status_code == 404
+
+
+def test_a_wizard_turned_is_offered_again_when_correcting(table: Table, game_id: str) -> None:
+    play_two_rounds(table, game_id)
+    page = table.client.get(f"/games/{game_id}/rounds/2/edit").get_data(as_text=True)
+    assert re.search(r'id="turned-wizard" name="turned" value="wizard" checked', page)
+    assert re.search(r'id="wizard-trump-spades" name="wizard_trump" value="spades" checked', page)
+
+
+def test_undo_takes_back_only_the_last_round(app: Flask, table: Table, game_id: str) -> None:
+    play_two_rounds(table, game_id)
+    response = table.post(f"/games/{game_id}/rounds/1/undo")
+    assert response.status_code == 302
+    assert "Only the last round (round 2) can be undone" in text(
+        table.client.get(f"/games/{game_id}")
+    )
+    assert len(state(app, game_id).rounds) == 2
+    assert table.client.post(f"/games/{game_id}/rounds/2/undo").status_code == 400
+    assert table.client.get(f"/games/{game_id}/rounds/2/undo").status_code == 405
+    assert len(state(app, game_id).rounds) == 2
+    response = table.post(f"/games/{game_id}/rounds/2/undo")
+    assert response.status_code == 302
+    assert "Round 2 was undone." in text(table.client.get(f"/games/{game_id}"))
+    assert state(app, game_id).totals == (30, 20, 20)
+    assert table.post(f"/games/{game_id}/rounds/5/undo").status_code == 404
+
+
+def test_a_round_form_without_csrf_stores_nothing(app: Flask, table: Table, game_id: str) -> None:
+    response = table.client.post(
+        f"/games/{game_id}/rounds/new", data=taps([1, 0, 0], [1, 0, 0], turned="h")
+    )
+    assert response.status_code == 400
+    assert state(app, game_id).rounds == ()
