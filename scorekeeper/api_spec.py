@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 SEAT = {"type": "integer", "minimum": 0, "description": "An index into the game's players"}
+NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 0}
 SEATS = {"type": "array", "items": {"type": "integer"}, "description": "One number per seat"}
 TRUMP = {"type": "string", "enum": ["clubs", "diamonds", "hearts", "spades", "none"]}
 CARD = {
@@ -149,7 +150,7 @@ def openapi_document() -> dict[str, Any]:
                         "required": True,
                         "content": {
                             "application/json": {
-                                "schema": {"$ref": "#/components/schemas/WizardRoundInput"}
+                                "schema": {"$ref": "#/components/schemas/RoundInput"}
                             }
                         },
                     },
@@ -170,7 +171,7 @@ def openapi_document() -> dict[str, Any]:
                         "required": True,
                         "content": {
                             "application/json": {
-                                "schema": {"$ref": "#/components/schemas/WizardRoundInput"}
+                                "schema": {"$ref": "#/components/schemas/RoundInput"}
                             }
                         },
                     },
@@ -225,7 +226,11 @@ def openapi_document() -> dict[str, Any]:
                     "type": "object",
                     "required": ["players"],
                     "properties": {
-                        "game": {"type": "string", "enum": ["wizard"], "default": "wizard"},
+                        "game": {
+                            "type": "string",
+                            "enum": ["wizard", "one_card"],
+                            "default": "wizard",
+                        },
                         "players": {
                             "type": "array",
                             "items": {"type": "string", "minLength": 1, "maxLength": 40},
@@ -234,12 +239,19 @@ def openapi_document() -> dict[str, Any]:
                         "first_dealer": {**SEAT, "default": 0},
                         "options": {
                             "type": "object",
+                            "description": "Wizard: hook, rounds. One Card: target.",
                             "properties": {
                                 "hook": {"type": "boolean", "default": False},
                                 "rounds": {
                                     "type": "integer",
                                     "minimum": 1,
                                     "description": "Fewer than 60 / players for a short game",
+                                },
+                                "target": {
+                                    "type": "integer",
+                                    "minimum": 1,
+                                    "maximum": 999,
+                                    "default": 30,
                                 },
                             },
                         },
@@ -268,8 +280,48 @@ def openapi_document() -> dict[str, Any]:
                         "tricks": [1, 1, 1],
                     },
                 },
+                "OneCardHandInput": {
+                    "type": "object",
+                    "required": ["points", "last_trick"],
+                    "properties": {
+                        "bidder": {**NULLABLE_SEAT, "description": "null when everyone passed"},
+                        "bid": {"type": ["integer", "null"], "minimum": 6, "maximum": 15},
+                        "auction": {
+                            "type": ["array", "null"],
+                            "items": {"type": ["integer", "null"]},
+                            "description": (
+                                "Optional: the calls from the player left of the dealer,"
+                                " a number of points or null for a pass; gives the contract"
+                            ),
+                        },
+                        "trump": TRUMP,
+                        "order": {"type": "string", "enum": ["uptown", "downtown"]},
+                        "points": SEATS,
+                        "last_trick": {
+                            **SEAT,
+                            "description": "Won the last trick and the one card",
+                        },
+                        "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
+                    },
+                    "example": {
+                        "bidder": 1,
+                        "bid": 7,
+                        "trump": "hearts",
+                        "order": "uptown",
+                        "points": [5, 7, 3],
+                        "last_trick": 0,
+                    },
+                },
+                "RoundInput": {
+                    "description": "A Wizard round or a One Card hand, by the game's kind",
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/WizardRoundInput"},
+                        {"$ref": "#/components/schemas/OneCardHandInput"},
+                    ],
+                },
                 "Round": {
                     "type": "object",
+                    "required": ["number", "dealer", "cards", "scores", "totals"],
                     "properties": {
                         "number": {"type": "integer"},
                         "dealer": SEAT,
@@ -278,6 +330,13 @@ def openapi_document() -> dict[str, Any]:
                         "turned": CARD,
                         "bids": SEATS,
                         "tricks": SEATS,
+                        "bidder": NULLABLE_SEAT,
+                        "bid": {"type": ["integer", "null"]},
+                        "auction": {"type": ["array", "null"]},
+                        "order": {"type": "string", "enum": ["uptown", "downtown"]},
+                        "points": SEATS,
+                        "last_trick": SEAT,
+                        "made": {"type": ["boolean", "null"]},
                         "scores": SEATS,
                         "totals": SEATS,
                     },

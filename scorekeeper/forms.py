@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -26,6 +26,7 @@ from wtforms.validators import (
 
 from .rules import Game as RulesGame
 from .rules import RoundInfo, Suit
+from .rules.one_card import OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound
 
 MAX_SEATS = 6
@@ -53,33 +54,68 @@ class FirstAccountForm(FlaskForm):
     )
 
 
-class NewWizardGameForm(FlaskForm):
-    players = FieldList(
+def _players_field(seats: int) -> FieldList:
+    return FieldList(
         StringField("Player", validators=[Optional(), Length(max=40)]),
-        min_entries=MAX_SEATS,
-        max_entries=MAX_SEATS,
+        min_entries=seats,
+        max_entries=seats,
     )
-    first_dealer = SelectField(
+
+
+def _first_dealer_field(seats: int) -> SelectField:
+    return SelectField(
         "First dealer",
         choices=[SelectChoice(RANDOM_DEALER, "Draw at random")]
-        + [SelectChoice(str(seat), f"Player {seat + 1}") for seat in range(MAX_SEATS)],
+        + [SelectChoice(str(seat), f"Player {seat + 1}") for seat in range(seats)],
         default=RANDOM_DEALER,
     )
-    hook = BooleanField("Hook: the dealer's bid may not make the bids add up")
-    rounds = IntegerField(
-        "Rounds",
-        validators=[Optional()],
-    )
+
+
+class NewGameForm(FlaskForm):
+    """Names in seating order and the first dealer; each game adds its options."""
+
+    game_key: ClassVar[str]
+    seats: ClassVar[int]
+    players: FieldList
+    first_dealer: SelectField
 
     def player_names(self) -> list[str]:
         """The names typed, in seating order, blanks left out."""
         return [name.strip() for name in self.players.data if name and name.strip()]
 
     def options(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class NewWizardGameForm(NewGameForm):
+    game_key = "wizard"
+    seats = 6
+    players = _players_field(6)
+    first_dealer = _first_dealer_field(6)
+    hook = BooleanField("Hook: the dealer's bid may not make the bids add up")
+    rounds = IntegerField("Rounds", validators=[Optional()])
+
+    def options(self) -> dict[str, Any]:
         options: dict[str, Any] = {"hook": bool(self.hook.data)}
         if self.rounds.data is not None:
             options["rounds"] = self.rounds.data
         return options
+
+
+class NewOneCardGameForm(NewGameForm):
+    game_key = "one_card"
+    seats = 4
+    players = _players_field(4)
+    first_dealer = _first_dealer_field(4)
+    target = IntegerField("Target", validators=[Optional()])
+
+    def options(self) -> dict[str, Any]:
+        return {} if self.target.data is None else {"target": self.target.data}
+
+
+NEW_GAME_FORMS: dict[str, type[NewGameForm]] = {
+    form.game_key: form for form in (NewWizardGameForm, NewOneCardGameForm)
+}
 
 
 TURNED_CHOICES = [SelectChoice(suit.value, suit.word) for suit in Suit] + [
@@ -216,9 +252,123 @@ def _turned_choice(record: WizardRound) -> dict[str, Any]:
     return {}
 
 
-ROUND_FORMS: dict[str, type[FlaskForm]] = {WizardGame.key: WizardRoundForm}
+ALL_PASSED = "none"
+ORDER_CHOICES = [SelectChoice("uptown", "Uptown"), SelectChoice("downtown", "Downtown")]
+
+
+class OneCardRoundForm(FlaskForm):
+    """One hand of One Card: the contract (or everyone passed), trump, order, points.
+
+    The points fields (``points_0``, ...) are added for the table by :meth:`for_round`.
+    With scripts on, the page records the auction call by call into ``auction``.
+    """
+
+    dealer = HiddenField()
+    auction = HiddenField()
+    bidder = RadioField("Highest bidder", validate_choice=False)
+    bid = IntegerField("Bid", validators=[Optional()])
+    trump = RadioField(
+        "Trump",
+        choices=[SelectChoice(suit.word, suit.word) for suit in Suit],
+        validate_choice=False,
+    )
+    order = RadioField("Order", choices=ORDER_CHOICES, default="uptown", validate_choice=False)
+    last_trick = RadioField("Last trick", validate_choice=False)
+
+    seats: int = 0
+
+    @classmethod
+    def for_round(
+        cls,
+        game: OneCardGame,
+        info: RoundInfo,
+        record: OneCardHand | None = None,
+        **kwargs: Any,
+    ) -> OneCardRoundForm:
+        seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(game.players)]
+        sized = type(
+            cls.__name__,
+            (cls,),
+            {
+                "seats": game.player_count,
+                **{
+                    f"points_{seat}": IntegerField(
+                        f"{name}'s points",
+                        validators=[InputRequired(f"Enter the points {name} took")],
+                    )
+                    for seat, name in enumerate(game.players)
+                },
+            },
+        )
+        data: dict[str, Any] = {"dealer": str(info.dealer), "order": "uptown"}
+        if record is not None:
+            data.update(
+                bidder=ALL_PASSED if record.bidder is None else str(record.bidder),
+                bid=record.bid,
+                trump=record.trump.word if record.trump else None,
+                order=record.order,
+                last_trick=str(record.last_trick),
+            )
+            if record.auction is not None:
+                data["auction"] = ",".join("p" if c is None else str(c) for c in record.auction)
+            for seat, took in enumerate(record.points):
+                data[f"points_{seat}"] = took
+        form: OneCardRoundForm = sized(data=data, **kwargs)
+        form.bidder.choices = [*seat_choices, SelectChoice(ALL_PASSED, "Everyone passed")]
+        form.last_trick.choices = seat_choices
+        return form
+
+    def points_field(self, seat: int) -> IntegerField:
+        return self[f"points_{seat}"]  # type: ignore[no-any-return]
+
+    def validate_bidder(self, field: RadioField) -> None:
+        if not field.data and not self.auction.data:
+            raise ValidationError("Say who won the auction, or that everyone passed")
+
+    def validate_bid(self, field: IntegerField) -> None:
+        has_bidder = self.bidder.data not in (None, "", ALL_PASSED)
+        if has_bidder and field.data is None and not self.auction.data:
+            raise ValidationError("Enter the winning bid")
+
+    def validate_last_trick(self, field: RadioField) -> None:
+        if not field.data:
+            raise ValidationError("Tap who won the last trick (and with it the one card)")
+
+    def round_mapping(self) -> dict[str, Any]:
+        mapping: dict[str, Any] = {
+            "dealer": _whole_or_text(self.dealer.data),
+            "trump": self.trump.data or "none",
+            "order": self.order.data or "uptown",
+            "points": [self.points_field(seat).data for seat in range(self.seats)],
+            "last_trick": _whole_or_text(self.last_trick.data),
+        }
+        if self.auction.data:
+            mapping["auction"] = [
+                None if call.strip() in ("p", "pass") else _whole_or_text(call.strip())
+                for call in self.auction.data.split(",")
+                if call.strip()
+            ]
+        else:
+            passed = self.bidder.data == ALL_PASSED
+            mapping["bidder"] = None if passed else _whole_or_text(self.bidder.data)
+            mapping["bid"] = None if passed else self.bid.data
+        return mapping
+
+
+def _whole_or_text(value: str | None) -> Any:
+    """A seat or number as the rules read it: an int when it is one, else as typed."""
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return value
+
+
+ROUND_FORMS: dict[str, Any] = {
+    WizardGame.key: WizardRoundForm,
+    OneCardGame.key: OneCardRoundForm,
+}
 
 
 def round_form(game: RulesGame, info: RoundInfo, record: Any = None, **kwargs: Any) -> Any:
     """The round form of the game's kind."""
-    return ROUND_FORMS[game.key].for_round(game, info, record, **kwargs)  # type: ignore[attr-defined]
+    return ROUND_FORMS[game.key].for_round(game, info, record, **kwargs)

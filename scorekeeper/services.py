@@ -214,7 +214,9 @@ def record_round(record: GameRecord, data: Mapping[str, Any]) -> GameRecord:
     number = len(new_state.rounds)
     row = _round_row(new_state, number)
     record.row.rounds.append(row)
-    _commit_or_conflict(f"Round {number} was recorded meanwhile: reload the game")
+    _commit_or_conflict(
+        f"{state.round_word.capitalize()} {number} was recorded meanwhile: reload the game"
+    )
     return GameRecord(record.row, new_state)
 
 
@@ -235,9 +237,10 @@ def undo_round(record: GameRecord, number: int) -> GameRecord:
     """Take back the last round; only the last one can be undone."""
     _require_recorded(record, number)
     last = len(record.state.rounds)
+    word = record.state.round_word
     if number != last:
         raise Conflict(
-            f"Only the last round (round {last}) can be undone; correct round {number} instead",
+            f"Only the last {word} ({word} {last}) can be undone; correct {word} {number} instead",
             "number",
         )
     row = record.row.rounds.pop()

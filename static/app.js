@@ -92,8 +92,130 @@
     relabel();
   }
 
+  // One Card: the auction call by call, a live points count, the remainder offered.
+  function setUpOneCardForm(form) {
+    var players = JSON.parse(form.dataset.players);
+    var dealer = parseInt(form.dataset.dealer, 10);
+    var lowest = parseInt(form.dataset.lowest, 10);
+    var hidden = form.querySelector('input[name="auction"]');
+    var widget = form.querySelector("[data-auction]");
+    var fallback = form.querySelector("[data-contract-fallback]");
+    var callList = form.querySelector("[data-calls]");
+    var turn = form.querySelector("[data-turn]");
+    var buttons = form.querySelector("[data-call-buttons]");
+    var calls = hidden && hidden.value ? hidden.value.split(",").map(function (c) {
+      return c === "p" ? null : parseInt(c, 10);
+    }) : [];
+
+    function walk() {
+      var passed = {}, bidder = null, highest = null, seat = (dealer + 1) % players.length;
+      calls.forEach(function (call) {
+        if (call === null) passed[seat] = true; else { bidder = seat; highest = call; }
+        for (var step = 1; step <= players.length; step++) {
+          var next = (seat + step) % players.length;
+          if (!passed[next]) { seat = next; break; }
+        }
+      });
+      var passes = Object.keys(passed).length;
+      var over = highest === 15 || (bidder === null ? passes === players.length : passes === players.length - 1);
+      return { seat: seat, bidder: bidder, highest: highest, over: over, passed: passed };
+    }
+
+    function setRadio(name, value) {
+      form.querySelectorAll('input[name="' + name + '"]').forEach(function (input) {
+        input.checked = value !== null && input.value === String(value);
+      });
+    }
+
+    function render() {
+      var state = walk();
+      callList.innerHTML = "";
+      var seat = (dealer + 1) % players.length, passed = {};
+      calls.forEach(function (call) {
+        var item = document.createElement("li");
+        item.textContent = players[seat] + ": " + (call === null ? "pass" : call);
+        callList.appendChild(item);
+        if (call === null) passed[seat] = true;
+        for (var step = 1; step <= players.length; step++) {
+          var next = (seat + step) % players.length;
+          if (!passed[next]) { seat = next; break; }
+        }
+      });
+      buttons.innerHTML = "";
+      if (state.over) {
+        turn.textContent = state.bidder === null ? "Everyone passed: no bid, no trump."
+          : "Contract: " + players[state.bidder] + " bids " + state.highest + ".";
+      } else {
+        turn.textContent = players[state.seat] + " to bid or pass:";
+        var start = state.highest === null ? lowest : state.highest + 1;
+        var pass = document.createElement("button");
+        pass.type = "button"; pass.className = "chip wide"; pass.textContent = "Pass";
+        pass.addEventListener("click", function () { calls.push(null); render(); });
+        buttons.appendChild(pass);
+        for (var bid = start; bid <= 15; bid++) {
+          (function (value) {
+            var b = document.createElement("button");
+            b.type = "button"; b.className = "chip"; b.textContent = value;
+            b.addEventListener("click", function () { calls.push(value); render(); });
+            buttons.appendChild(b);
+          })(bid);
+        }
+      }
+      if (hidden) hidden.value = calls.map(function (c) { return c === null ? "p" : c; }).join(",");
+      if (!state.over) { setRadio("bidder", null); setRadio("bid", null); }
+      else if (state.bidder === null) { setRadio("bidder", "none"); setRadio("bid", null); }
+      else { setRadio("bidder", state.bidder); setRadio("bid", state.highest); }
+      updateTrump();
+    }
+
+    function updateTrump() {
+      var passedAll = form.querySelector('input[name="bidder"][value="none"]:checked');
+      form.querySelectorAll('input[name="trump"]').forEach(function (input) {
+        input.disabled = !!passedAll;
+        if (passedAll) input.checked = false;
+      });
+    }
+
+    if (widget && hidden) {
+      widget.hidden = false;
+      fallback.hidden = true;
+      form.querySelector("[data-undo-call]").addEventListener("click", function () {
+        calls.pop(); render();
+      });
+      render();
+    }
+
+    var rows = form.querySelectorAll("[data-points-row]");
+    var count = form.querySelector("[data-points-count]");
+    var touched = {};
+    function updatePoints(event) {
+      if (event && event.target.classList.contains("points")) touched[event.target.name] = true;
+      var sum = 0, empty = [];
+      rows.forEach(function (row) {
+        var input = row.querySelector("input.points");
+        if (input.value === "" || (!touched[input.name] && input.dataset.remainder)) empty.push(input);
+        else sum += parseInt(input.value, 10) || 0;
+      });
+      // The last player's points are offered as the remainder.
+      if (empty.length === 1 && sum <= 15) {
+        empty[0].value = 15 - sum; empty[0].dataset.remainder = "1"; sum = 15;
+      }
+      rows.forEach(function (row) {
+        var input = row.querySelector("input.points");
+        if (touched[input.name]) delete input.dataset.remainder;
+      });
+      count.textContent = sum + " of 15 points" + (sum === 15 ? " ✓" : sum > 15 ? ": too many" : "");
+      count.className = sum === 15 ? "exact" : sum > 15 ? "over" : "";
+    }
+    form.addEventListener("input", updatePoints);
+    form.addEventListener("change", updateTrump);
+    updatePoints();
+    updateTrump();
+  }
+
   ready(function () {
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
+    document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);
     document.querySelectorAll("[data-autosubmit]").forEach(function (el) {
       el.addEventListener("change", function () { el.form.submit(); });

@@ -77,6 +77,8 @@ class Game(abc.ABC, Generic[R, Opts]):
 
     key: ClassVar[str]
     title: ClassVar[str]
+    round_word: ClassVar[str] = "round"
+    """What the game calls a round: "round" in Wizard, "hand" in One Card."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 
@@ -113,6 +115,10 @@ class Game(abc.ABC, Generic[R, Opts]):
 
     @abc.abstractmethod
     def round_scores(self, record: R, info: RoundInfo) -> tuple[int, ...]: ...
+
+    def derived(self, record: R) -> dict[str, Any]:
+        """Facts that follow from a round alone (One Card's "made"), for display."""
+        return {}
 
     def is_over(self, scored: Sequence[ScoredRound[R]]) -> bool:
         """Whether the game ends after these rounds; by default, after the plan."""
@@ -315,15 +321,18 @@ class Game(abc.ABC, Generic[R, Opts]):
     def undo_round(self) -> Self:
         """The game without its last round."""
         if not self.rounds:
-            raise RoundError("No round has been recorded yet", field="number")
+            raise RoundError(
+                "No {word} has been recorded yet", word=self.round_word, field="number"
+            )
         return replace(self, rounds=self.rounds[:-1])
 
     def _target_number(self, number: int | None) -> int:
         if number is None:
             if self.finished:
                 raise GameOverError(
-                    "The game is over: {title} ended after round {played}",
+                    "The game is over: {title} ended after {word} {played}",
                     title=self.title,
+                    word=self.round_word,
                     played=len(self.rounds),
                     field="number",
                 )
@@ -336,7 +345,8 @@ class Game(abc.ABC, Generic[R, Opts]):
     def _check_recorded(self, number: int) -> None:
         if not 1 <= number <= len(self.rounds):
             raise RoundError(
-                "Round {number} has not been played in this game",
+                "{word} {number} has not been played in this game",
+                word=self.round_word.capitalize(),
                 number=number,
                 field="number",
             )

@@ -204,6 +204,7 @@ def game_document(record: services.GameRecord) -> dict[str, Any]:
                 "dealer": facts.pop("dealer"),
                 "cards": scored.cards,
                 **facts,
+                **state.derived(scored.record),
                 "scores": list(scored.scores),
                 "totals": list(scored.totals),
             }

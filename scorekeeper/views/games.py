@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..forms import RANDOM_DEALER, EmptyForm, NewWizardGameForm
-from ..rules import RoundRefused
+from ..forms import NEW_GAME_FORMS, RANDOM_DEALER, EmptyForm
+from ..rules import GAMES, RoundRefused
+from ..rules.one_card import DEFAULT_TARGET, LOWEST_BIDS
 from ..rules.wizard import full_game_rounds
 
 bp = Blueprint("games", __name__)
@@ -34,15 +35,16 @@ def list_games() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 @login_required
 def new_game() -> Response | tuple[str, int]:
-    form = NewWizardGameForm()
+    kind = request.values.get("game", "wizard")
+    if kind not in NEW_GAME_FORMS:
+        abort(404)
+    form = NEW_GAME_FORMS[kind]()
     rule_errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         names = form.player_names()
         first_dealer = _first_dealer(form.first_dealer.data, len(names))
         try:
-            record = services.create_game(
-                current_user, "wizard", names, first_dealer, form.options()
-            )
+            record = services.create_game(current_user, kind, names, first_dealer, form.options())
         except RoundRefused as refused:
             for error in refused.errors:
                 rule_errors.setdefault(error.field or "players", []).append(error.message)
@@ -53,9 +55,13 @@ def new_game() -> Response | tuple[str, int]:
         render_template(
             "games/new.html",
             form=form,
+            game=GAMES[kind],
+            games=GAMES,
             rule_errors=rule_errors,
             known_names=services.known_player_names(current_user),
             full_rounds={n: full_game_rounds(n) for n in range(3, 7)},
+            lowest_bids=LOWEST_BIDS,
+            default_target=DEFAULT_TARGET,
         ),
         status,
     )

@@ -22,7 +22,7 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
     record = load_game(game_id)
     info = record.state.next_round
     if info is None:
-        flash("The game is over: every round has been played.", "info")
+        flash("The game is over: there is nothing more to enter.", "info")
         return redirect(url_for("games.show_game", game_id=game_id))
     info = record.state.round_info(info.number, _dealer_override(record))
     return _round_page(record, info, None)
@@ -52,7 +52,7 @@ def undo_round(game_id: str, number: int) -> Response:
     except services.Conflict as conflict:
         flash(conflict.message, "error")
     else:
-        flash(f"Round {number} was undone.", "info")
+        flash(f"{record.state.round_word.capitalize()} {number} was undone.", "info")
     return redirect(url_for("games.show_game", game_id=game_id))
 
 
@@ -85,7 +85,8 @@ def _round_page(
             rule_errors = {conflict.field or "form": [conflict.message]}
         else:
             if recorded is not None:
-                flash(f"Round {info.number} was corrected; the totals follow.", "info")
+                word = state.round_word.capitalize()
+                flash(f"{word} {info.number} was corrected; the totals follow.", "info")
             return redirect(url_for("games.show_game", game_id=record.id, _anchor="board"))
     status = 422 if form.errors or rule_errors else 200
     return (
