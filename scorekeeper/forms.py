@@ -143,6 +143,8 @@ class WizardRoundForm(FlaskForm):
 
     seats: int = 0
     turns_trump: bool = True
+    seat_fields: ClassVar[frozenset[str]] = frozenset({"bids", "tricks"})
+    """Fields whose refusals are shown next to one player's row."""
 
     @classmethod
     def for_round(
@@ -266,7 +268,7 @@ class OneCardRoundForm(FlaskForm):
     dealer = HiddenField()
     auction = HiddenField()
     bidder = RadioField("Highest bidder", validate_choice=False)
-    bid = IntegerField("Bid", validators=[Optional()])
+    bid = IntegerField("Bid")
     trump = RadioField(
         "Trump",
         choices=[SelectChoice(suit.word, suit.word) for suit in Suit],
@@ -276,6 +278,7 @@ class OneCardRoundForm(FlaskForm):
     last_trick = RadioField("Last trick", validate_choice=False)
 
     seats: int = 0
+    seat_fields: ClassVar[frozenset[str]] = frozenset({"points"})
 
     @classmethod
     def for_round(

@@ -80,7 +80,7 @@ def _round_page(
             else:
                 services.correct_round(record, info.number, mapping)
         except RoundRefused as refused:
-            rule_errors = errors_by_field(refused.errors)
+            rule_errors = errors_by_field(refused.errors, form.seat_fields)
         except services.Conflict as conflict:
             rule_errors = {conflict.field or "form": [conflict.message]}
         else:
@@ -102,13 +102,16 @@ def _round_page(
     )
 
 
-def errors_by_field(errors: list[RuleError]) -> dict[str, list[str]]:
-    """Messages keyed by field, and by ``field_seat`` when one seat is at fault."""
+def errors_by_field(
+    errors: list[RuleError], seat_fields: frozenset[str] = frozenset()
+) -> dict[str, list[str]]:
+    """Messages keyed by field, and by ``field_seat`` when one seat is at fault
+    and the page shows that field a row per seat."""
     by_field: dict[str, list[str]] = {}
     for error in errors:
         key = error.field or "form"
         seat = error.values.get("seat")
-        if seat is not None:
+        if seat is not None and key in seat_fields:
             key = f"{key}_{seat}"
         by_field.setdefault(key, []).append(error.message)
     return by_field
