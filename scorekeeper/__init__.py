@@ -30,6 +30,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_errorhandlers(app)
+    register_template_filters(app)
     register_cli(app)
     return app
 
@@ -100,6 +101,12 @@ def register_errorhandlers(app: Flask) -> None:
     from .views import errors
 
     errors.register(app)
+
+
+def register_template_filters(app: Flask) -> None:
+    from .views import filters
+
+    filters.register(app)
 
 
 def register_cli(app: Flask) -> None:

@@ -65,10 +65,18 @@
       }
     }
 
+    function updateBidEcho() {
+      form.querySelectorAll("[data-bid-echo]").forEach(function (echo) {
+        var bid = checkedValue(form, "bid_" + echo.dataset.bidEcho);
+        echo.textContent = bid === null ? "" : "bid " + bid;
+      });
+    }
+
     form.addEventListener("change", function () {
       updateWizardTrump();
       updateTrickCount();
       updateHook();
+      updateBidEcho();
     });
     updateWizardTrump();
     updateTrickCount();

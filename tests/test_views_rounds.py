@@ -61,7 +61,7 @@ def test_the_round_page_says_who_deals_and_who_bids_first(table: Table, game_id:
 def test_a_round_is_recorded_and_the_board_shows_it(app: Flask, table: Table, game_id: str) -> None:
     response = table.post(f"/games/{game_id}/rounds/new", taps([1, 0, 0], [1, 0, 0], turned="h"))
     assert response.status_code == 302
-    assert response.headers["Location"] == f"/games/{game_id}#board"
+    assert response.headers["Location"] == f"/games/{game_id}"
     page = text(table.client.get(f"/games/{game_id}"))
     assert "Round 2 of 20" in page
     assert "<dt>Dealer</dt><dd>Cai</dd>" in page

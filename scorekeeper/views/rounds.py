@@ -86,8 +86,9 @@ def _round_page(
         else:
             if recorded is not None:
                 word = state.round_word.capitalize()
-                flash(f"{word} {info.number} was corrected; the totals follow.", "info")
-            return redirect(url_for("games.show_game", game_id=record.id, _anchor="board"))
+                flash(f"{word} {info.number} corrected; totals updated.", "info")
+            # To the top of the game: the next round's button, or the final standings.
+            return redirect(url_for("games.show_game", game_id=record.id))
     status = 422 if form.errors or rule_errors else 200
     return (
         render_template(

@@ -1,0 +1,1 @@
+"""Browser tests: Chromium on a phone-sized screen (see conftest.py)."""

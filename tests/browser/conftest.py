@@ -1,0 +1,192 @@
+"""Browser tests: the real app behind a real HTTP server, driven by Chromium on a phone.
+
+Each pytest worker (``-n auto``) starts its own server and browser, once:
+
+* ``live_server``: the app on a fresh SQLite database built by the migrations, served by
+  werkzeug on a port the OS picks, in a daemon thread. ``live_server.reset()`` swaps in
+  a fresh database (a fresh install) for the test that calls it.
+* ``browser``: Debian's Chromium through Playwright. Missing, the tests skip, except when
+  ``SCOREKEEPER_REQUIRE_BROWSER=1`` or ``CI=true``: then they fail (CI never skips them).
+* ``phone``: a new page at 360×740 CSS pixels, touch, device scale 2.
+
+``SCOREKEEPER_SCREENSHOTS=1`` makes the tests write the screenshots in docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+from flask import Flask
+from flask_migrate import upgrade
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+    "color_scheme": "light",
+}
+TIMEOUT_MS = 10_000
+
+SECRET_KEY = "browser-test-secret"
+FAST_HASH = "pbkdf2:sha256:1000"
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in tests/browser is a browser test (``-m "not browser"`` leaves them out)."""
+    for item in items:
+        if HERE in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def browser_required() -> bool:
+    return (
+        os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1"
+        or os.environ.get("CI", "").lower() == "true"
+    )
+
+
+def no_browser(reason: str) -> NoReturn:
+    """Skip, or fail where the browser tests must run (CI)."""
+    if browser_required():
+        pytest.fail(f"{reason} (browser tests are required here: they may not skip)")
+    pytest.skip(reason)
+
+
+def screenshots_wanted() -> bool:
+    return os.environ.get("SCOREKEEPER_SCREENSHOTS") == "1"
+
+
+def app_config(database: Path) -> dict[str, Any]:
+    return {
+        "SECRET_KEY": SECRET_KEY,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+        "PASSWORD_HASH_METHOD": FAST_HASH,
+    }
+
+
+class LiveServer:
+    """The app served over HTTP; :meth:`reset` puts a fresh database behind the same URL."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.template = workdir / "template.sqlite3"
+        template_app = create_app(app_config(self.template))
+        with template_app.app_context():
+            upgrade()
+            db.engine.dispose()
+        self.resets = 0
+        self.app: Flask = self._fresh_app()
+        self.server = make_server("127.0.0.1", 0, self._dispatch, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def _dispatch(self, environ: dict[str, Any], start_response: Any) -> Any:
+        return self.app(environ, start_response)
+
+    def _fresh_app(self) -> Flask:
+        self.resets += 1
+        database = self.workdir / f"scorekeeper-{self.resets}.sqlite3"
+        shutil.copy(self.template, database)
+        return create_app(app_config(database))
+
+    def reset(self) -> None:
+        """A fresh install: a new, empty database (no account yet)."""
+        old, self.app = self.app, self._fresh_app()
+        self._dispose(old)
+
+    @staticmethod
+    def _dispose(app: Flask) -> None:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+        self._dispose(self.app)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("live_server"))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        no_browser("Playwright for Python is not installed")
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        no_browser(f"No Chromium at {CHROMIUM} (Debian package: chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_phone(browser: Any, **options: Any) -> Any:
+    context = browser.new_context(**{**PHONE, **options})
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A fresh phone (its own cookies) with one page open."""
+    context = new_phone(browser)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot() -> Any:
+    """``screenshot(page, "round.png")``: the whole page into docs/screenshots/, only when
+    SCOREKEEPER_SCREENSHOTS=1 (so that ordinary runs leave the committed ones alone)."""
+
+    def take(page: Any, name: str) -> None:
+        if screenshots_wanted():
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / name), full_page=True, animations="disabled")
+
+    return take
+
+
+@pytest.fixture
+def phone_without_js(browser: Any) -> Iterator[Any]:
+    """The same phone with JavaScript turned off."""
+    context = new_phone(browser, java_script_enabled=False)
+    page = context.new_page()
+    yield page
+    context.close()
