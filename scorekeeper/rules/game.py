@@ -307,7 +307,24 @@ class Game(abc.ABC, Generic[R, Opts]):
         self.check_round(record, number)
         rounds = list(self.rounds)
         rounds[number - 1] = record
-        return replace(self, rounds=tuple(rounds))
+        corrected = replace(self, rounds=tuple(rounds))
+        scored = corrected.scored_rounds
+        # A game that ends by score may not end, after the correction, before
+        # rounds that were played after it.
+        for played in range(number, len(scored)):
+            if corrected.is_over(scored[:played]):
+                raise RoundRefused(
+                    [
+                        RoundError(
+                            "With this correction the game ends after {word} {played}:"
+                            " undo the later {word}s first",
+                            word=self.round_word,
+                            played=played,
+                            field="number",
+                        )
+                    ]
+                )
+        return corrected
 
     def load_round(self, data: Mapping[str, Any]) -> Self:
         """The game with a stored round appended: read, but not judged again.

@@ -354,7 +354,7 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
             bid = None
 
         trump: Suit | None = None
-        raw_trump = data.get("trump", "none")
+        raw_trump = data.get("trump") or "none"
         if isinstance(raw_trump, str) and raw_trump.strip().lower() in (
             *(suit.word for suit in Suit),
             "none",
@@ -412,11 +412,18 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
         )
 
     def record_errors(self, record: OneCardHand, info: RoundInfo) -> list[RuleError]:
+        order_errors = (
+            []
+            if record.order in ORDERS
+            else [RuleError("The order is uptown or downtown", field="order")]
+        )
         return [
             *self.auction_errors(record),
             *self.contract_errors(record),
             *self.trump_errors(record),
+            *order_errors,
             *self.points_errors(record),
+            *self.last_trick_errors(record),
         ]
 
     def auction_errors(self, record: OneCardHand) -> list[RuleError]:
@@ -463,6 +470,14 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
 
     def contract_errors(self, record: OneCardHand) -> list[RuleError]:
         """RULES.md, One Card › Bidding: one contract, from the lowest bid to 15."""
+        if record.bidder is not None and not 0 <= record.bidder < self.player_count:
+            return [
+                PlayerError(
+                    "The bidder must be a seat from 0 to {last}, or null when everyone passed",
+                    last=self.player_count - 1,
+                    field="bidder",
+                )
+            ]
         if (record.bidder is None) != (record.bid is None):
             return [
                 BidError(
@@ -494,7 +509,9 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
                     field="trump",
                 )
             ]
-        if record.bidder is not None and record.trump is None:
+        seated = record.bidder is not None and 0 <= record.bidder < self.player_count
+        if seated and record.trump is None:
+            assert record.bidder is not None
             return [
                 TrumpError(
                     "The suit of {name}'s first lead is trump: say which suit it was",
@@ -535,6 +552,9 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
                     field="points",
                 )
             ]
+        return []
+
+    def last_trick_errors(self, record: OneCardHand) -> list[RuleError]:
         if not 0 <= record.last_trick < self.player_count:
             return [
                 PlayerError("The winner of the last trick must be at the table", field="last_trick")
