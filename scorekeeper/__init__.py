@@ -88,11 +88,12 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
-    from .views import api, auth, games, rounds
+    from .views import api, auth, games, referee, rounds
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
+    app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
 

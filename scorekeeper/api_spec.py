@@ -163,6 +163,70 @@ def openapi_document() -> dict[str, Any]:
                     },
                 },
             },
+            "/referee/trick": {
+                "post": {
+                    "summary": "Who won the trick, and why",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/TrickQuestion"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "The winner (an index into plays) and the reason",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["winner", "reason"],
+                                        "properties": {
+                                            "winner": {"type": "integer", "minimum": 0},
+                                            "reason": {"type": "string"},
+                                        },
+                                    }
+                                }
+                            },
+                        },
+                        "401": UNAUTHORIZED,
+                        "422": _error_response("A card that cannot be read or cannot exist"),
+                    },
+                }
+            },
+            "/referee/play": {
+                "post": {
+                    "summary": "May this card be played onto the trick so far, and why",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/PlayQuestion"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "Allowed or not, and the reason",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["legal", "reason"],
+                                        "properties": {
+                                            "legal": {"type": "boolean"},
+                                            "reason": {"type": "string"},
+                                        },
+                                    }
+                                }
+                            },
+                        },
+                        "401": UNAUTHORIZED,
+                        "422": _error_response("A card that cannot be read or cannot exist"),
+                    },
+                }
+            },
             "/games/{game_id}/rounds/{number}": {
                 "parameters": [GAME_ID, ROUND_NUMBER],
                 "put": {
@@ -220,6 +284,53 @@ def openapi_document() -> dict[str, Any]:
                                 "message": "Tricks add up to 4, but 5 cards were dealt",
                             }
                         ]
+                    },
+                },
+                "TrickQuestion": {
+                    "type": "object",
+                    "required": ["game", "plays"],
+                    "properties": {
+                        "game": {"type": "string", "enum": ["wizard", "one_card"]},
+                        "trump": TRUMP,
+                        "order": {
+                            "type": "string",
+                            "enum": ["uptown", "downtown"],
+                            "default": "uptown",
+                            "description": "One Card only",
+                        },
+                        "plays": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "description": "The cards in the order played; the first was led",
+                        },
+                    },
+                    "example": {
+                        "game": "wizard",
+                        "trump": "hearts",
+                        "plays": ["jester", "7h", "wizard"],
+                    },
+                },
+                "PlayQuestion": {
+                    "type": "object",
+                    "required": ["game", "plays", "hand", "card"],
+                    "properties": {
+                        "game": {"type": "string", "enum": ["wizard", "one_card"]},
+                        "trump": TRUMP,
+                        "order": {"type": "string", "enum": ["uptown", "downtown"]},
+                        "plays": {"type": "array", "items": {"type": "string"}},
+                        "hand": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "description": "The player's cards, the card in question among them",
+                        },
+                        "card": {"type": "string"},
+                    },
+                    "example": {
+                        "game": "wizard",
+                        "trump": "hearts",
+                        "plays": ["7s"],
+                        "hand": ["2s", "qh"],
+                        "card": "qh",
                     },
                 },
                 "NewGame": {

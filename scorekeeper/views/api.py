@@ -12,7 +12,9 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..api_spec import openapi_document
 from ..models import User
-from ..rules import RoundRefused, RuleError
+from ..rules import Card, RoundRefused, RuleError, Suit
+from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN
+from ..rules.wizard import TRUMP_WORDS
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -190,6 +192,92 @@ def undo_round(game_id: str, number: int) -> Answer:
     except services.Conflict as error:
         return conflict(error)
     return jsonify(game_document(record)), 200
+
+
+# -- the referee ------------------------------------------------------------------
+
+
+def _referee_question(
+    body: dict[str, Any], *, with_hand: bool
+) -> tuple[dict[str, Any] | None, list[RuleError]]:
+    """The referee's question read from a body, or the refusals that say what is wrong."""
+    errors: list[RuleError] = []
+    referee = REFEREES.get(body.get("game")) if isinstance(body.get("game"), str) else None
+    if referee is None:
+        errors.append(RuleError("The game is wizard or one_card", field="game"))
+    trump: Suit | None = None
+    raw_trump = body.get("trump") or "none"
+    if not isinstance(raw_trump, str) or raw_trump.strip().lower() not in TRUMP_WORDS:
+        errors.append(
+            RuleError("Trump must be clubs, diamonds, hearts, spades or none", field="trump")
+        )
+    elif raw_trump.strip().lower() != "none":
+        trump = Suit.parse(raw_trump)
+    order = body.get("order", UPTOWN)
+    if order not in (UPTOWN, DOWNTOWN):
+        errors.append(RuleError("The order is uptown or downtown", field="order"))
+    question: dict[str, Any] = {"referee": referee, "trump": trump, "order": order}
+    question["plays"] = _card_list(body.get("plays"), "plays", errors)
+    if with_hand:
+        question["hand"] = _card_list(body.get("hand"), "hand", errors)
+        try:
+            question["card"] = Card.parse(body.get("card"), field="card")  # type: ignore[arg-type]
+        except RuleError as error:
+            errors.append(error)
+    return (None if errors else question), errors
+
+
+def _card_list(value: Any, field: str, errors: list[RuleError]) -> list[Card]:
+    if not isinstance(value, list):
+        errors.append(RuleError("Give {what} as a list of cards", what=field, field=field))
+        return []
+    cards = []
+    for text in value:
+        try:
+            cards.append(Card.parse(text, field=field))
+        except RuleError as error:
+            errors.append(error)
+    return cards
+
+
+@bp.post("/referee/trick")
+@token_required
+def referee_trick() -> Answer:
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    question, errors = _referee_question(body, with_hand=False)
+    if question is None:
+        return refusal(errors)
+    try:
+        ruling = question["referee"].trick_winner(
+            question["plays"], question["trump"], question["order"]
+        )
+    except RuleError as error:
+        return refusal([error])
+    return jsonify(winner=ruling.winner, reason=str(ruling.reason)), 200
+
+
+@bp.post("/referee/play")
+@token_required
+def referee_play() -> Answer:
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    question, errors = _referee_question(body, with_hand=True)
+    if question is None:
+        return refusal(errors)
+    try:
+        verdict = question["referee"].check_play(
+            question["plays"],
+            question["hand"],
+            question["card"],
+            question["trump"],
+            question["order"],
+        )
+    except RuleError as error:
+        return refusal([error])
+    return jsonify(legal=verdict.legal, reason=str(verdict.reason)), 200
 
 
 def game_document(record: services.GameRecord) -> dict[str, Any]:

@@ -17,11 +17,16 @@ bp = Blueprint("auth", __name__)
 login_manager.user_loader(services.load_user)
 
 
+# Pages that hold no one's data: open to everyone, even before the first account.
+PUBLIC_BLUEPRINTS = ("api", "referee", "sheets")
+
+
 @bp.before_app_request
 def ask_for_first_account() -> Response | None:
-    """On a fresh install every page leads to creating the first account."""
+    """On a fresh install every page of the scoresheet leads to creating the first account."""
     endpoint = request.endpoint or ""
-    if endpoint.startswith(("api.", "static")) or endpoint == "auth.first_account":
+    public = endpoint.split(".")[0] in PUBLIC_BLUEPRINTS or endpoint == "static"
+    if public or endpoint == "auth.first_account":
         return None
     if not services.has_users():
         return redirect(url_for("auth.first_account"))

@@ -199,6 +199,7 @@ def test_a_short_game_of_wizard_on_a_phone(table: Table) -> None:
         "Cards each": "1",
         "Dealer": "Ana",
         "Bids first": "Siôn",
+        "Leads": "Siôn",
         "Trump": "Turn the top card",
     }
     totals = [0, 0, 0, 0]
@@ -327,6 +328,7 @@ def test_a_short_game_of_wizard_on_a_phone(table: Table) -> None:
         "Cards each": "4",
         "Dealer": "Ana",
         "Bids first": "Siôn",
+        "Leads": "Siôn",
         "Trump": "Turn the top card",
     }
     table.follow("Enter round 4")

@@ -1,0 +1,195 @@
+"""The referee: the trick builder and play checker pages, the rules pages, and the API."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.conftest import ApiClient
+
+
+def reason(response: Any) -> str:
+    found = re.findall(r'<p class="reason">([^<]*)</p>', response.get_data(as_text=True))
+    return html.unescape(found[0]) if found else ""
+
+
+def alerts(response: Any) -> list[str]:
+    return [
+        html.unescape(m)
+        for m in re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True))
+    ]
+
+
+def test_the_referee_needs_no_account_even_on_a_fresh_install(client: FlaskClient) -> None:
+    for path in ("/referee", "/referee/wizard/trick", "/referee/one_card/play", "/rules/wizard"):
+        assert client.get(path).status_code == 200, path
+    assert client.get("/referee/poker/trick").status_code == 404
+    assert client.get("/rules/poker").status_code == 404
+
+
+def test_tapping_cards_builds_the_trick(client: FlaskClient) -> None:
+    url = "/referee/wizard/trick"
+    response = client.get(url, query_string={"trump": "hearts", "suit": "c", "add": "jester"})
+    assert 'name="plays" value="jester"' in response.get_data(as_text=True)
+    response = client.get(url, query_string={"trump": "hearts", "plays": "jester", "add": "7c"})
+    response = client.get(
+        url, query_string={"trump": "hearts", "plays": "jester,7c", "add": "wizard"}
+    )
+    page = response.get_data(as_text=True)
+    assert 'name="plays" value="jester,7c,wizard"' in page
+    assert "<strong>Wizard</strong> wins (card 3)." in page
+    assert reason(response).startswith("The Wizard wins: the first Wizard played")
+
+
+def test_the_picker_switches_suit_and_offers_the_games_cards(client: FlaskClient) -> None:
+    page = client.get("/referee/wizard/trick?suit=c&suit=h").get_data(as_text=True)
+    assert 'value="qh"' in page and 'value="qc"' not in page
+    assert 'value="wizard"' in page and 'value="jester"' in page and 'value="joker"' not in page
+    page = client.get("/referee/one_card/trick").get_data(as_text=True)
+    assert 'value="9c"' in page and 'value="8c"' not in page
+    assert 'value="joker"' in page and 'value="wizard"' not in page
+    assert 'name="order"' in page
+
+
+def test_remove_and_reorder_with_taps(client: FlaskClient) -> None:
+    url = "/referee/wizard/trick"
+    page = client.get(url, query_string={"plays": "7c,kh,2c", "up": "2"}).get_data(as_text=True)
+    assert 'name="plays" value="7c,2c,kh"' in page
+    page = client.get(url, query_string={"plays": "7c,kh,2c", "remove": "0"}).get_data(as_text=True)
+    assert 'name="plays" value="kh,2c"' in page
+    # A reload of the same address shows the same trick: every tap is in the address.
+    again = client.get(url, query_string={"plays": "7c,kh,2c", "remove": "0"}).get_data(
+        as_text=True
+    )
+    assert 'name="plays" value="kh,2c"' in again
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "message"),
+    [
+        ("/referee/wizard/trick", {"plays": "7h", "add": "7h"}, "The deck has only one 7♥"),
+        ("/referee/wizard/trick", {"add": "joker"}, "There is no Joker in Wizard"),
+        ("/referee/one_card/trick", {"add": "5s"}, "There is no 5♠ in One Card"),
+        ("/referee/one_card/trick", {"plays": "joker", "add": "2d"}, "The deck has only one Joker"),
+        ("/referee/wizard/trick", {"plays": "7x"}, "“7x” is not a card"),
+    ],
+    ids=["same card twice", "joker in wizard", "five in one card", "two jokers", "unreadable"],
+)
+def test_impossible_cards_are_refused_and_the_trick_kept(
+    client: FlaskClient, path: str, query: dict[str, str], message: str
+) -> None:
+    response = client.get(path, query_string=query)
+    assert response.status_code == 200
+    assert any(a.startswith(message) for a in alerts(response)), alerts(response)
+
+
+def test_the_play_checker(client: FlaskClient) -> None:
+    url = "/referee/one_card/play"
+    response = client.get(
+        url,
+        query_string={
+            "trump": "hearts",
+            "plays": "ks",
+            "hand": "9s,joker",
+            "to": "card",
+            "add": "joker",
+        },
+    )
+    page = response.get_data(as_text=True)
+    assert "Joker: not allowed." in page
+    assert (
+        reason(response)
+        == "Spades were led and the hand holds the 9♠: follow suit, even when holding trumps."
+    )
+    # The card in question joins the hand when it is not there yet.
+    response = client.get(
+        url, query_string={"plays": "ks", "hand": "9h", "to": "card", "add": "10s"}
+    )
+    assert 'name="hand" value="9h,10s"' in response.get_data(as_text=True)
+    assert "10♠: allowed." in response.get_data(as_text=True)
+
+
+def test_rules_pages_say_the_apps_decisions(client: FlaskClient) -> None:
+    page = client.get("/rules/one_card").get_data(as_text=True)
+    assert "with 3 players no one sits opposite the dealer" in page
+    assert "the 2♦ stands in" in page.replace("The 2♦", "the 2♦")
+    page = client.get("/rules/wizard").get_data(as_text=True)
+    assert "20 points, plus 10 for every trick" in page
+    assert "hook" in page
+
+
+def test_round_screens_link_the_referee_and_rules(table: Any) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    page = table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    assert "/referee/wizard/trick" in page and "/rules/wizard" in page
+    assert "<dt>Leads</dt><dd>Ben</dd>" in page
+
+
+# -- the API ------------------------------------------------------------------------
+
+
+def test_api_trick(api: ApiClient) -> None:
+    api.login("ana")
+    response = api.post(
+        "/api/v1/referee/trick",
+        {"game": "wizard", "trump": "hearts", "plays": ["jester", "7h", "wizard"]},
+    )
+    assert response.status_code == 200
+    assert response.json["winner"] == 2
+    assert "Wizard" in response.json["reason"]
+    response = api.post(
+        "/api/v1/referee/trick",
+        {"game": "one_card", "trump": "none", "order": "downtown", "plays": ["as", "9s", "ks"]},
+    )
+    assert response.json == {
+        "winner": 1,
+        "reason": "The 9♠ wins: it is the highest spade, the suit led, and there is no trump;"
+        " downtown, 9 high.",
+    }
+
+
+def test_api_play(api: ApiClient) -> None:
+    api.login("ana")
+    response = api.post(
+        "/api/v1/referee/play",
+        {"game": "wizard", "trump": "hearts", "plays": ["7s"], "hand": ["2s", "qh"], "card": "qs"},
+    )
+    assert response.status_code == 422
+    assert response.json["errors"][0]["field"] == "card"
+    response = api.post(
+        "/api/v1/referee/play",
+        {"game": "wizard", "trump": "hearts", "plays": ["7s"], "hand": ["2s", "qh"], "card": "qh"},
+    )
+    assert response.status_code == 200
+    assert response.json["legal"] is False
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"game": "poker", "plays": ["7h"]}, "game"),
+        ({"game": "wizard", "trump": "stars", "plays": ["7h"]}, "trump"),
+        ({"game": "wizard", "plays": "7h"}, "plays"),
+        ({"game": "wizard", "plays": ["7h", "77"]}, "plays"),
+        ({"game": "wizard", "plays": []}, "plays"),
+        ({"game": "wizard", "plays": ["joker"]}, "plays"),
+        ({"game": "one_card", "plays": ["5h"]}, "plays"),
+        ({"game": "one_card", "order": "sideways", "plays": ["9h"]}, "order"),
+        ({"game": "wizard", "plays": ["2c", "3c", "4c", "5c", "6c", "7c", "8c"]}, "plays"),
+    ],
+    ids=["game", "trump", "not a list", "unreadable", "empty", "joker", "five", "order", "seven"],
+)
+def test_api_refusals(api: ApiClient, body: dict[str, Any], field: str) -> None:
+    api.login("ana")
+    response = api.post("/api/v1/referee/trick", body)
+    assert response.status_code == 422
+    assert response.json["errors"][0]["field"] == field
+
+
+def test_api_referee_needs_a_token(client: FlaskClient) -> None:
+    response = client.post("/api/v1/referee/trick", json={"game": "wizard", "plays": ["7h"]})
+    assert response.status_code == 401
