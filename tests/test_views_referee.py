@@ -74,7 +74,11 @@ def test_remove_and_reorder_with_taps(client: FlaskClient) -> None:
         ("/referee/wizard/trick", {"plays": "7h", "add": "7h"}, "The deck has only one 7♥"),
         ("/referee/wizard/trick", {"add": "joker"}, "There is no Joker in Wizard"),
         ("/referee/one_card/trick", {"add": "5s"}, "There is no 5♠ in One Card"),
-        ("/referee/one_card/trick", {"plays": "joker", "add": "2d"}, "The deck has only one Joker"),
+        (
+            "/referee/one_card/trick",
+            {"plays": "joker", "add": "2d"},
+            "The 2♦ stands in for a missing Joker",
+        ),
         ("/referee/wizard/trick", {"plays": "7x"}, "“7x” is not a card"),
     ],
     ids=["same card twice", "joker in wizard", "five in one card", "two jokers", "unreadable"],
@@ -103,7 +107,8 @@ def test_the_play_checker(client: FlaskClient) -> None:
     assert "Joker: not allowed." in page
     assert (
         reason(response)
-        == "Spades were led and the hand holds the 9♠: follow suit, even when holding trumps."
+        == "Spades were led and the hand holds the 9♠: the Joker may be played only as the lead"
+        " or when the hand cannot follow suit."
     )
     # The card in question joins the hand when it is not there yet.
     response = client.get(

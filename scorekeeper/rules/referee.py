@@ -83,6 +83,12 @@ def one_card_deck_card(card: Card) -> Card:
 
 def one_card_deck_check(cards: Sequence[Card], *, field: str = "plays") -> None:
     """Refuse a card One Card's 25-card deck does not have (A, K, Q, J, 10, 9 and a Joker)."""
+    if JOKER_STAND_IN in cards and any(c.is_joker for c in cards):
+        raise CardError(
+            "The 2♦ stands in for a missing Joker, so it cannot be played with the Joker",
+            field=field,
+        )
+    cards = [one_card_deck_card(c) for c in cards]
     for card in cards:
         if card.special is not None and not card.is_joker:
             raise CardError(
@@ -108,7 +114,7 @@ def _check_copies(cards: Sequence[Card], specials: dict[Special, int], field: st
         if count > allowed:
             raise CardError(
                 "The deck has {allowed} {card}: it cannot be here {count} times",
-                card=card.label,
+                card=card.label if allowed == 1 else f"{card.label}s",
                 count=count,
                 allowed=_copies(allowed),
                 field=field,
@@ -195,7 +201,9 @@ def wizard_check_play(
     plays: Sequence[Card], hand: Sequence[Card], card: Card, trump: Suit | None
 ) -> PlayVerdict:
     """May ``card`` be played from ``hand`` onto the trick so far (RULES.md, Wizard › Play)?"""
-    wizard_deck_check([*plays, *hand])
+    wizard_deck_check(plays)
+    wizard_deck_check(hand, field="hand")
+    wizard_deck_check([*plays, *hand], field="hand")
     _require_in_hand(hand, card)
     if card.is_wizard or card.is_jester:
         return PlayVerdict(True, Reason("A {card} may always be played.", {"card": card.label}))
@@ -245,8 +253,8 @@ def one_card_trick_winner(
     trumps are called); with no trump the Joker; otherwise the highest card of the suit
     led, in the hand's order (uptown: A high; downtown: 9 high)."""
     _require_plays(plays)
-    plays = [one_card_deck_card(c) for c in plays]
     one_card_deck_check(plays)
+    plays = [one_card_deck_card(c) for c in plays]
     _check_order(order)
     joker = next((i for i, c in enumerate(plays) if c.is_joker), None)
     if trump is not None:
@@ -310,12 +318,14 @@ def one_card_check_play(
     order: str = UPTOWN,
 ) -> PlayVerdict:
     """May ``card`` be played from ``hand`` onto the trick so far (RULES.md, One Card › Play)?"""
+    one_card_deck_check(plays)
+    one_card_deck_check(hand, field="hand")
+    one_card_deck_check([*plays, *hand], field="hand")
+    _check_order(order)
+    _require_in_hand(hand, card)
     plays = [one_card_deck_card(c) for c in plays]
     hand = [one_card_deck_card(c) for c in hand]
     card = one_card_deck_card(card)
-    one_card_deck_check([*plays, *hand])
-    _check_order(order)
-    _require_in_hand(hand, card)
     if not plays:
         return PlayVerdict(
             True, Reason("The first card of a trick may be any card, the Joker too.")
@@ -349,18 +359,34 @@ def one_card_check_play(
                     {"held": holding[0].label},
                 ),
             )
-        return PlayVerdict(
-            False,
-            Reason(
+        if card.is_joker:
+            template = (
+                "{Led} were led and the hand holds the {held}: the Joker may be played only"
+                " as the lead or when the hand cannot follow suit."
+            )
+        elif trump is not None and card.suit is trump:
+            template = (
                 "{Led} were led and the hand holds the {held}: follow suit, even when"
-                " holding trumps.",
-                {"Led": _capital(led), "held": holding[0].label},
-            ),
+                " holding trumps."
+            )
+        else:
+            template = "{Led} were led and the hand holds the {held}: follow suit."
+        return PlayVerdict(
+            False, Reason(template, {"Led": _capital(led), "held": holding[0].label})
         )
     if card.is_joker:
         return PlayVerdict(
             True,
             Reason("No {led} in the hand, so the Joker may be played.", {"led": _suit_plural(led)}),
+        )
+    if led is trump:
+        return PlayVerdict(
+            True, Reason("Trump was led and the hand holds no trump, so any card may be played.")
+        )
+    if trump is None:
+        return PlayVerdict(
+            True,
+            Reason("No {led} in the hand, so any card may be played.", {"led": _suit_plural(led)}),
         )
     return PlayVerdict(
         True,
@@ -402,7 +428,15 @@ class Referee:
         trump: Suit | None,
         order: str = UPTOWN,
     ) -> PlayVerdict:
-        self._check_trick_size(plays, self.max_players - 1)
+        if len(plays) >= self.max_players:
+            raise CardError(
+                "{count} cards is too many before this one: a trick in {title} has at most"
+                " {most} cards, one from each player",
+                count=len(plays),
+                most=self.max_players,
+                title=self.title,
+                field="plays",
+            )
         if len(hand) > self.max_hand:
             raise CardError(
                 "A hand in {title} holds at most {most} cards, not {count}",

@@ -16,7 +16,7 @@ from werkzeug.datastructures import MultiDict
 from ..rules import GAMES, Card, Suit
 from ..rules.cards import Special
 from ..rules.errors import CardError, RuleError
-from ..rules.referee import REFEREES, UPTOWN, Referee, one_card_deck_card
+from ..rules.referee import REFEREES, UPTOWN, Referee
 
 bp = Blueprint("referee", __name__)
 
@@ -146,7 +146,7 @@ def _check_deck(table: Table) -> None:
     if table.referee.key == "wizard":
         wizard_deck_check(cards)
     else:
-        one_card_deck_check([one_card_deck_card(c) for c in cards])
+        one_card_deck_check(cards)
 
 
 def _index(raw: str | None, length: int) -> int | None:

@@ -54,4 +54,4 @@ def test_checking_a_one_card_play(phone: Page, live_server: Any) -> None:
     page.locator("label[for=to-card]").tap()
     tap(page, "Joker")
     expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
-    expect(page.locator(".reason")).to_contain_text("follow suit, even when holding trumps")
+    expect(page.locator(".reason")).to_contain_text("the Joker may be played only as the lead")
