@@ -25,11 +25,38 @@ def _error_response(description: str) -> dict[str, Any]:
 def _game_response(description: str) -> dict[str, Any]:
     return {
         "description": description,
+        "headers": {
+            "ETag": {
+                "description": "The game's version, for If-Match",
+                "schema": {"type": "string"},
+            }
+        },
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Game"}}},
     }
 
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": (
+        "The game's ETag this change is based on. A stale one gets 409 and nothing is"
+        " applied; without it the change applies as before."
+    ),
+}
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 64},
+    "description": (
+        "A one-time key for this change (letters, digits, dashes): sent again, the change"
+        " is not applied twice and the answer is the game as it stands."
+    ),
+}
+
 ROUND_NUMBER = {
     "name": "number",
     "in": "path",
@@ -135,8 +162,17 @@ def openapi_document() -> dict[str, Any]:
                 "parameters": [GAME_ID],
                 "get": {
                     "summary": "A game with every round, the totals and what comes next",
+                    "parameters": [
+                        {
+                            "name": "If-None-Match",
+                            "in": "header",
+                            "required": False,
+                            "schema": {"type": "string"},
+                        }
+                    ],
                     "responses": {
                         "200": _game_response("The game"),
+                        "304": {"description": "Unchanged since the ETag sent"},
                         "401": UNAUTHORIZED,
                         "404": NOT_FOUND,
                     },
@@ -146,6 +182,7 @@ def openapi_document() -> dict[str, Any]:
                 "parameters": [GAME_ID],
                 "post": {
                     "summary": "Record the next round",
+                    "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                     "requestBody": {
                         "required": True,
                         "content": {
@@ -158,7 +195,9 @@ def openapi_document() -> dict[str, Any]:
                         "201": _game_response("The game with the round recorded"),
                         "401": UNAUTHORIZED,
                         "404": NOT_FOUND,
-                        "409": _error_response("The game is over: no round comes after the last"),
+                        "409": _error_response(
+                            "The game is over, or it changed since the If-Match version"
+                        ),
                         "422": REFUSED,
                     },
                 },
@@ -231,6 +270,7 @@ def openapi_document() -> dict[str, Any]:
                 "parameters": [GAME_ID, ROUND_NUMBER],
                 "put": {
                     "summary": "Correct a recorded round; the totals follow",
+                    "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                     "requestBody": {
                         "required": True,
                         "content": {
@@ -243,16 +283,21 @@ def openapi_document() -> dict[str, Any]:
                         "200": _game_response("The game with the round corrected"),
                         "401": UNAUTHORIZED,
                         "404": NOT_FOUND,
+                        "409": _error_response("The game changed since the If-Match version"),
                         "422": REFUSED,
                     },
                 },
                 "delete": {
                     "summary": "Undo the last round",
+                    "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                     "responses": {
                         "200": _game_response("The game without its last round"),
                         "401": UNAUTHORIZED,
                         "404": NOT_FOUND,
-                        "409": _error_response("Only the last round can be undone"),
+                        "409": _error_response(
+                            "Only the last round can be undone; or the game changed since"
+                            " the If-Match version"
+                        ),
                     },
                 },
             },
@@ -493,6 +538,10 @@ def openapi_document() -> dict[str, Any]:
                             "description": "The round to play next; null once finished",
                         },
                         "finished": {"type": "boolean"},
+                        "version": {
+                            "type": "integer",
+                            "description": "Goes up by one with every change (also the ETag)",
+                        },
                         "winners": {
                             "type": "array",
                             "items": SEAT,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
@@ -34,7 +35,32 @@ RANDOM_DEALER = "random"
 
 
 class EmptyForm(FlaskForm):
-    """A POST-only button (undo, log out): nothing but its CSRF token."""
+    """A POST-only button (log out): nothing but its CSRF token."""
+
+
+class EditForm(FlaskForm):
+    """A change to a game: the version it was based on and a one-time key, so a second
+    phone's stale edit is refused and a double tap or a reloaded POST is stored once."""
+
+    version = HiddenField()
+    key = HiddenField()
+
+    def base_on(self, version: int) -> None:
+        """On a fresh page: the version shown, and a new key for this one change."""
+        if not self.is_submitted():
+            self.version.data = str(version)
+            self.key.data = secrets.token_hex(16)
+
+    def basis(self) -> tuple[int | None, str | None]:
+        """(version, key) as sent; either None when missing or unreadable."""
+        try:
+            version = int(self.version.data)
+        except (TypeError, ValueError):
+            version = None
+        key = self.key.data or None
+        if key is not None and (len(key) > 64 or not key.isalnum()):
+            key = None
+        return version, key
 
 
 class LoginForm(FlaskForm):
@@ -124,7 +150,7 @@ TURNED_CHOICES = [SelectChoice(suit.value, suit.word) for suit in Suit] + [
 ]
 
 
-class WizardRoundForm(FlaskForm):
+class WizardRoundForm(EditForm):
     """One Wizard round as the scorekeeper enters it: turned card, bids, tricks.
 
     The bid and trick fields (``bid_0``, ``tricks_0``, ...) are added for the
@@ -258,7 +284,7 @@ ALL_PASSED = "none"
 ORDER_CHOICES = [SelectChoice("uptown", "Uptown"), SelectChoice("downtown", "Downtown")]
 
 
-class OneCardRoundForm(FlaskForm):
+class OneCardRoundForm(EditForm):
     """One hand of One Card: the contract (or everyone passed), trump, order, points.
 
     The points fields (``points_0``, ...) are added for the table by :meth:`for_round`.

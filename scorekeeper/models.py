@@ -71,6 +71,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # Every change adds one; an edit based on an older version is refused, not applied.
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The read-only watch link's secret, while the link is shared.
+    watch_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
 
     owner: Mapped[User] = relationship(back_populates="games")
     seats: Mapped[list[Seat]] = relationship(
@@ -116,3 +120,39 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
+
+
+class GameChange(db.Model):  # type: ignore[name-defined,misc]
+    """What each version of a game changed, to tell a second phone what it missed."""
+
+    __tablename__ = "game_changes"
+    __table_args__ = (UniqueConstraint("game_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    version: Mapped[int]
+    summary: Mapped[str] = mapped_column(String(200))
+    changed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Submission(db.Model):  # type: ignore[name-defined,misc]
+    """A form's one-time key, kept once its change is stored: a replay changes nothing."""
+
+    __tablename__ = "submissions"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int]
+    submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
+    """A failed login, counted per username and address to slow down guessing."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (Index("ix_login_failures_who", "username", "remote", "failed_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(40))
+    remote: Mapped[str] = mapped_column(String(64))
+    failed_at: Mapped[datetime] = mapped_column(default=utcnow)

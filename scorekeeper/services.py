@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
-from .models import ApiToken, Game, Player, Round, Seat, User
+from .models import ApiToken, Game, GameChange, Player, Round, Seat, Submission, User
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
@@ -118,6 +118,8 @@ class GameRecord:
 
     row: Game
     state: State
+    replayed: bool = False
+    """True when a one-time key had been stored already: nothing new was applied."""
 
     @property
     def id(self) -> str:
@@ -202,9 +204,39 @@ def rules_game(game: Game) -> State:
     return state
 
 
-def record_round(record: GameRecord, data: Mapping[str, Any]) -> GameRecord:
+@dataclass(frozen=True)
+class Edit:
+    """What a change is based on: the version of the game the phone showed, and the
+    form's one-time key. Either may be missing (a simple API client sends neither)."""
+
+    version: int | None = None
+    key: str | None = None
+
+
+NO_EDIT = Edit()
+
+
+class StaleEdit(Conflict):
+    """An edit based on an older version of the game: refused, never applied on top."""
+
+    def __init__(self, changes: list[str]) -> None:
+        said = "; ".join(changes) if changes else "it was changed"
+        super().__init__(
+            f"This game was changed elsewhere meanwhile (another phone?): {said}."
+            " Nothing was saved: check the scoreboard, then enter it again if still needed.",
+            "version",
+        )
+        self.changes = changes
+
+
+def record_round(record: GameRecord, data: Mapping[str, Any], edit: Edit = NO_EDIT) -> GameRecord:
     """Store the next round, if the rules accept it; otherwise store nothing."""
-    state = record.state
+    current = _begin_write(record)
+    replay = _replayed(current, edit)
+    if replay is not None:
+        return replay
+    _check_version(current, edit)
+    state = current.state
     if state.finished:
         raise Conflict(f"The game is over: it ended after round {len(state.rounds)}", "number")
     try:
@@ -212,45 +244,111 @@ def record_round(record: GameRecord, data: Mapping[str, Any]) -> GameRecord:
     except GameOverError as error:
         raise Conflict(error.message, error.field) from None
     number = len(new_state.rounds)
-    row = _round_row(new_state, number)
-    record.row.rounds.append(row)
-    _commit_or_conflict(
-        f"{state.round_word.capitalize()} {number} was recorded meanwhile: reload the game"
-    )
-    return GameRecord(record.row, new_state)
+    current.row.rounds.append(_round_row(new_state, number))
+    _finish_write(current.row, f"{state.round_word} {number} recorded", edit)
+    return GameRecord(current.row, new_state)
 
 
-def correct_round(record: GameRecord, number: int, data: Mapping[str, Any]) -> GameRecord:
+def correct_round(
+    record: GameRecord, number: int, data: Mapping[str, Any], edit: Edit = NO_EDIT
+) -> GameRecord:
     """Replace round ``number`` with a corrected one; totals follow."""
-    _require_recorded(record, number)
-    state = record.state
+    current = _begin_write(record)
+    replay = _replayed(current, edit)
+    if replay is not None:
+        return replay
+    _require_recorded(current, number)
+    _check_version(current, edit)
+    state = current.state
     corrected = state.record_from_mapping(data, number)
     new_state = state.replace_round(number, corrected)
     fresh = _round_row(new_state, number)
-    row = record.row.rounds[number - 1]
+    row = current.row.rounds[number - 1]
     row.dealer, row.facts = fresh.dealer, fresh.facts
-    _commit_or_conflict("The game changed meanwhile: reload it")
-    return GameRecord(record.row, new_state)
+    _finish_write(current.row, f"{state.round_word} {number} corrected", edit)
+    return GameRecord(current.row, new_state)
 
 
-def undo_round(record: GameRecord, number: int) -> GameRecord:
+def undo_round(record: GameRecord, number: int, edit: Edit = NO_EDIT) -> GameRecord:
     """Take back the last round; only the last one can be undone."""
-    _require_recorded(record, number)
-    last = len(record.state.rounds)
-    word = record.state.round_word
+    current = _begin_write(record)
+    replay = _replayed(current, edit)
+    if replay is not None:
+        return replay
+    _require_recorded(current, number)
+    _check_version(current, edit)
+    last = len(current.state.rounds)
+    word = current.state.round_word
     if number != last:
         raise Conflict(
             f"Only the last {word} ({word} {last}) can be undone; correct {word} {number} instead",
             "number",
         )
-    row = record.row.rounds.pop()
+    row = current.row.rounds.pop()
     db.session.delete(row)
+    _finish_write(current.row, f"{word} {number} undone", edit)
+    return GameRecord(current.row, current.state.undo_round())
+
+
+def changes_since(game: Game, version: int) -> list[str]:
+    """What happened to the game after ``version``, oldest first."""
+    return list(
+        db.session.scalars(
+            select(GameChange.summary)
+            .where(GameChange.game_id == game.id, GameChange.version > version)
+            .order_by(GameChange.version)
+        )
+    )
+
+
+def _begin_write(record: GameRecord) -> GameRecord:
+    """Start a write on the latest state of the game, and hold it until the commit.
+
+    SQLite: an immediate transaction, so a write never fails halfway on a lock taken
+    by another writer; PostgreSQL: the game's row locked for update.
+    """
+    game_id = record.id
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(text("BEGIN IMMEDIATE"))
+    game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
+    if game is None:
+        raise NotFound(game_id)
+    return GameRecord(game, rules_game(game))
+
+
+def _replayed(current: GameRecord, edit: Edit) -> GameRecord | None:
+    """The game as it stands, when this form's one-time key was already stored."""
+    if not edit.key:
+        return None
+    seen = db.session.get(Submission, edit.key)
+    if seen is None:
+        return None
+    if seen.game_id != current.id:
+        raise Conflict("That form belongs to another game: reload the page", "key")
+    db.session.rollback()
+    return GameRecord(current.row, current.state, replayed=True)
+
+
+def _check_version(current: GameRecord, edit: Edit) -> None:
+    if edit.version is not None and edit.version != current.row.version:
+        changes = changes_since(current.row, edit.version)
+        db.session.rollback()
+        raise StaleEdit([change[:1].upper() + change[1:] for change in changes])
+
+
+def _finish_write(game: Game, summary: str, edit: Edit) -> None:
+    """One more version, what it changed, the form's key; then the commit."""
+    game.version += 1
+    db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
+    if edit.key:
+        db.session.add(Submission(key=edit.key, game_id=game.id, version=game.version))
     _commit_or_conflict("The game changed meanwhile: reload it")
-    return GameRecord(record.row, record.state.undo_round())
 
 
 def _require_recorded(record: GameRecord, number: int) -> None:
     if not 1 <= number <= len(record.state.rounds):
+        db.session.rollback()
         raise NotFound(f"round {number}")
 
 

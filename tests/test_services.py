@@ -163,19 +163,39 @@ def test_no_round_after_the_last(owners) -> None:  # type: ignore[no-untyped-def
     assert count(Round) == 1
 
 
-def test_the_same_round_stored_twice_is_a_conflict(owners) -> None:  # type: ignore[no-untyped-def]
-    """Two phones sending round 1 at once: the database keeps one of them."""
+def test_an_edit_based_on_an_old_version_is_refused(owners) -> None:  # type: ignore[no-untyped-def]
+    """Two phones open round 1; the second one's edit is refused, never applied on top."""
     ana, _ = owners
     record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
-    stale = services.get_game(ana, record.id)
-    services.record_round(record, round_one())
-    db.session.expire_all()
-    with pytest.raises(services.Conflict):
-        services.record_round(
-            services.GameRecord(stale.row, stale.state.__class__.new(["Ana", "Ben", "Cai"])),
-            round_one(),
-        )
+    seen = record.row.version
+    services.record_round(record, round_one(), services.Edit(version=seen))
+    with pytest.raises(services.StaleEdit) as stale:
+        services.record_round(record, round_one(), services.Edit(version=seen))
+    assert stale.value.changes == ["Round 1 recorded"]
+    assert "changed elsewhere meanwhile" in stale.value.message
     assert count(Round) == 1
+    # Without a version, a simple client's change applies as before.
+    two = {"trump": "spades", "bids": [0, 1, 1], "tricks": [0, 1, 1]}
+    record = services.record_round(record, two)
+    assert record.row.version == 2
+    with pytest.raises(services.StaleEdit) as stale:
+        services.undo_round(record, 2, services.Edit(version=1))
+    assert stale.value.changes == ["Round 2 recorded"]
+
+
+def test_a_one_time_key_stores_a_round_once(owners) -> None:  # type: ignore[no-untyped-def]
+    """A double tap, a reload of the POST or a retry sends the same key: stored once."""
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    edit = services.Edit(version=0, key="k" * 32)
+    first = services.record_round(record, round_one(), edit)
+    again = services.record_round(record, round_one(), edit)
+    assert count(Round) == 1
+    assert again.state == first.state
+    assert again.row.version == 1
+    other = services.create_game(ana, "wizard", ["Dee", "Eve", "Fay"])
+    with pytest.raises(services.Conflict):
+        services.record_round(other, round_one(), services.Edit(key="k" * 32))
 
 
 def test_tokens_are_stored_as_hashes(owners) -> None:  # type: ignore[no-untyped-def]

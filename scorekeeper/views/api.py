@@ -82,6 +82,27 @@ def conflict(error: services.Conflict) -> tuple[Response, int]:
     return error_answer(409, {"field": error.field, "message": error.message})
 
 
+def edit_basis() -> services.Edit:
+    """The version a change is based on (If-Match) and its one-time key (Idempotency-Key).
+
+    Both are optional: a change sent without If-Match applies as before.
+    """
+    version: int | None = None
+    raw = request.headers.get("If-Match", "").strip()
+    if raw and raw != "*":
+        tag = raw.removeprefix("W/").strip('"')
+        version = int(tag) if tag.isdigit() else -1  # an unknown tag can never match
+    key = request.headers.get("Idempotency-Key", "").strip() or None
+    if key is not None and (len(key) > 64 or not key.replace("-", "").isalnum()):
+        key = None
+    return services.Edit(version=version, key=key)
+
+
+def with_etag(answer: Response, record: services.GameRecord) -> Response:
+    answer.set_etag(str(record.row.version))
+    return answer
+
+
 @bp.get("/openapi.json")
 def openapi() -> Response:
     return jsonify(openapi_document())
@@ -127,7 +148,7 @@ def create_game() -> Answer:
         )
     except RoundRefused as refused:
         return refusal(refused.errors)
-    answer = jsonify(game_document(record))
+    answer = with_etag(jsonify(game_document(record)), record)
     answer.headers["Location"] = url_for("api.get_game", game_id=record.id)
     return answer, 201
 
@@ -138,7 +159,8 @@ def get_game(game_id: str) -> Answer:
     record = load(game_id)
     if record is None:
         return not_found()
-    return jsonify(game_document(record))
+    answer = with_etag(jsonify(game_document(record)), record)
+    return answer.make_conditional(request)
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -151,12 +173,12 @@ def record_round(game_id: str) -> Answer:
     if body is None:
         return body_refusal()
     try:
-        record = services.record_round(record, body)
+        record = services.record_round(record, body, edit_basis())
     except RoundRefused as refused:
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
-    return jsonify(game_document(record)), 201
+    return with_etag(jsonify(game_document(record)), record), 201
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
@@ -169,14 +191,14 @@ def correct_round(game_id: str, number: int) -> Answer:
     if body is None:
         return body_refusal()
     try:
-        record = services.correct_round(record, number, body)
+        record = services.correct_round(record, number, body, edit_basis())
     except services.NotFound:
         return not_found("round")
     except RoundRefused as refused:
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
-    return jsonify(game_document(record)), 200
+    return with_etag(jsonify(game_document(record)), record), 200
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
@@ -186,12 +208,12 @@ def undo_round(game_id: str, number: int) -> Answer:
     if record is None:
         return not_found()
     try:
-        record = services.undo_round(record, number)
+        record = services.undo_round(record, number, edit_basis())
     except services.NotFound:
         return not_found("round")
     except services.Conflict as error:
         return conflict(error)
-    return jsonify(game_document(record)), 200
+    return with_etag(jsonify(game_document(record)), record), 200
 
 
 # -- the referee ------------------------------------------------------------------
@@ -317,4 +339,5 @@ def game_document(record: services.GameRecord) -> dict[str, Any]:
         },
         "finished": state.finished,
         "winners": list(state.winners),
+        "version": record.row.version,
     }

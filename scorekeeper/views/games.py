@@ -9,7 +9,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..forms import NEW_GAME_FORMS, RANDOM_DEALER, EmptyForm
+from ..forms import NEW_GAME_FORMS, RANDOM_DEALER, EditForm
 from ..rules import GAMES, RoundRefused
 from ..rules.one_card import DEFAULT_TARGET, LOWEST_BIDS
 from ..rules.wizard import full_game_rounds
@@ -81,7 +81,9 @@ def _first_dealer(choice: str | None, player_count: int) -> int:
 @login_required
 def show_game(game_id: str) -> str:
     record = load_game(game_id)
-    return render_template("games/show.html", game=record, form=EmptyForm())
+    form = EditForm()
+    form.base_on(record.row.version)
+    return render_template("games/show.html", game=record, form=form)
 
 
 def load_game(game_id: str) -> services.GameRecord:

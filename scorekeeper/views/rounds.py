@@ -9,7 +9,7 @@ from flask_login import login_required
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..forms import EmptyForm, round_form
+from ..forms import EditForm, round_form
 from ..rules import RoundRefused, RuleError
 from .games import load_game
 
@@ -42,17 +42,18 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
 @login_required
 def undo_round(game_id: str, number: int) -> Response:
     record = load_game(game_id)
-    form = EmptyForm()
+    form = EditForm()
     if not form.validate_on_submit():
         abort(400)
     try:
-        services.undo_round(record, number)
+        done = services.undo_round(record, number, services.Edit(*form.basis()))
     except services.NotFound:
         abort(404)
     except services.Conflict as conflict:
         flash(conflict.message, "error")
     else:
-        flash(f"{record.state.round_word.capitalize()} {number} was undone.", "info")
+        if not done.replayed:
+            flash(f"{record.state.round_word.capitalize()} {number} was undone.", "info")
     return redirect(url_for("games.show_game", game_id=game_id))
 
 
@@ -71,20 +72,25 @@ def _round_page(
 ) -> Response | tuple[str, int]:
     state = record.state
     form = round_form(state, info, recorded)
+    form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         mapping = form.round_mapping()
+        edit = services.Edit(*form.basis())
         try:
             if recorded is None:
-                services.record_round(record, mapping)
+                done = services.record_round(record, mapping, edit)
             else:
-                services.correct_round(record, info.number, mapping)
+                done = services.correct_round(record, info.number, mapping, edit)
         except RoundRefused as refused:
             rule_errors = errors_by_field(refused.errors, form.seat_fields)
         except services.Conflict as conflict:
-            rule_errors = {conflict.field or "form": [conflict.message]}
+            field = conflict.field if conflict.field in ("number", "dealer") else "form"
+            rule_errors = {field: [conflict.message]}
         else:
-            if recorded is not None:
+            if done.replayed:
+                flash("That was saved already.", "info")
+            elif recorded is not None:
                 word = state.round_word.capitalize()
                 flash(f"{word} {info.number} corrected; totals updated.", "info")
             # To the top of the game: the next round's button, or the final standings.
