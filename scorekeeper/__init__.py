@@ -31,6 +31,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_errorhandlers(app)
     register_template_filters(app)
+    register_security_headers(app)
     register_cli(app)
     return app
 
@@ -88,12 +89,13 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
-    from .views import api, auth, games, referee, rounds
+    from .views import api, auth, games, referee, rounds, watch
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
     app.register_blueprint(referee.bp)
+    app.register_blueprint(watch.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
 
@@ -108,6 +110,20 @@ def register_template_filters(app: Flask) -> None:
     from .views import filters
 
     filters.register(app)
+
+
+def register_security_headers(app: Flask) -> None:
+    from .views import security
+
+    security.register(app)
+    if app.config.get("TRUST_PROXY"):
+        # Behind a reverse proxy that terminates HTTPS: believe its X-Forwarded-* headers.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = int(app.config["TRUST_PROXY"])
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
+        )
 
 
 def register_cli(app: Flask) -> None:

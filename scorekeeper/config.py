@@ -8,6 +8,18 @@ SQLALCHEMY_ENGINE_OPTIONS: dict[str, object] = {}
 # A game night is long: a form's CSRF token must not expire in the middle of it.
 WTF_CSRF_TIME_LIMIT = None
 
+# Served over HTTPS (behind a proxy, say)? Set SESSION_COOKIE_SECURE = True (and
+# REMEMBER_COOKIE_SECURE) in instance/config.py or FLASK_SESSION_COOKIE_SECURE=true, and
+# TRUST_PROXY = 1 when one reverse proxy sits in front. Plain HTTP on a home network
+# keeps working with the defaults.
+SESSION_COOKIE_SECURE = False
+TRUST_PROXY = 0
+
+# Login attempts: after this many failures for one username from one address within
+# the window, that pair waits; the owner elsewhere is not locked out.
+LOGIN_FAILURES_ALLOWED = 5
+LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 REMEMBER_COOKIE_HTTPONLY = True

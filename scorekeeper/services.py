@@ -5,17 +5,29 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from flask import current_app
-from sqlalchemy import func, select, text
+from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
-from .models import ApiToken, Game, GameChange, Player, Round, Seat, Submission, User
+from .models import (
+    ApiToken,
+    Game,
+    GameChange,
+    LoginFailure,
+    Player,
+    Round,
+    Seat,
+    Submission,
+    User,
+    utcnow,
+)
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
@@ -79,6 +91,49 @@ def authenticate(username: str, password: str) -> User | None:
     if user is None or not check_password_hash(user.password_hash, password or ""):
         return None
     return user
+
+
+def login_wait(username: str, remote: str) -> int:
+    """Seconds before ``username`` may try again from ``remote``; 0 when it may now.
+
+    Failures are counted per username *and* address, so someone guessing from one
+    place does not lock the owner out everywhere.
+    """
+    allowed = current_app.config["LOGIN_FAILURES_ALLOWED"]
+    window = timedelta(seconds=current_app.config["LOGIN_FAILURE_WINDOW_SECONDS"])
+    since = utcnow() - window
+    failures = db.session.scalars(
+        select(LoginFailure.failed_at)
+        .where(
+            LoginFailure.username == _login_name(username),
+            LoginFailure.remote == remote[:64],
+            LoginFailure.failed_at > since,
+        )
+        .order_by(LoginFailure.failed_at.desc())
+        .limit(allowed)
+    ).all()
+    if len(failures) < allowed:
+        return 0
+    oldest = failures[-1]
+    return max(int((oldest + window - utcnow()).total_seconds()) + 1, 1)
+
+
+def note_login_failure(username: str, remote: str) -> None:
+    db.session.add(LoginFailure(username=_login_name(username), remote=remote[:64]))
+    db.session.commit()
+
+
+def forget_login_failures(username: str, remote: str) -> None:
+    db.session.execute(
+        delete(LoginFailure).where(
+            LoginFailure.username == _login_name(username), LoginFailure.remote == remote[:64]
+        )
+    )
+    db.session.commit()
+
+
+def _login_name(username: str) -> str:
+    return (username or "").strip()[:40]
 
 
 def issue_token(user: User) -> str:
@@ -299,6 +354,41 @@ def changes_since(game: Game, version: int) -> list[str]:
             .order_by(GameChange.version)
         )
     )
+
+
+# -- the watch link ------------------------------------------------------------
+
+
+def share_game(record: GameRecord) -> str:
+    """The game's read-only watch token, made on first use (kept until revoked)."""
+    if record.row.watch_token is None:
+        record.row.watch_token = secrets.token_urlsafe(24)
+        db.session.commit()
+    return record.row.watch_token
+
+
+def stop_sharing(record: GameRecord) -> None:
+    """Revoke the watch link: the old address shows nothing any more."""
+    record.row.watch_token = None
+    db.session.commit()
+
+
+def watched_game(token: str) -> GameRecord:
+    """The game a watch token reads, or NotFound (a revoked or guessed token)."""
+    if not token or len(token) > 64:
+        raise NotFound("watch")
+    game = db.session.scalar(select(Game).where(Game.watch_token == token))
+    if game is None:
+        raise NotFound("watch")
+    return GameRecord(game, rules_game(game))
+
+
+def watched_version(token: str) -> int:
+    """Only the version of a watched game: a cheap question for a watcher's refresh."""
+    version = db.session.scalar(select(Game.version).where(Game.watch_token == token))
+    if version is None or not token:
+        raise NotFound("watch")
+    return int(version)
 
 
 def _begin_write(record: GameRecord) -> GameRecord:

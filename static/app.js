@@ -221,7 +221,25 @@
     updateTrump();
   }
 
+  // The watch page: ask for the game's version every few seconds (a 304 while nothing
+  // changed) and reload the board when it moves on.
+  function followGame(el) {
+    var url = el.dataset.watch, version = el.dataset.version;
+    var every = (parseInt(el.dataset.every, 10) || 4) * 1000;
+    function poll() {
+      fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (data && String(data.version) !== version) window.location.reload();
+          else window.setTimeout(poll, every);
+        })
+        .catch(function () { window.setTimeout(poll, every); });
+    }
+    window.setTimeout(poll, every);
+  }
+
   ready(function () {
+    document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
     document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);

@@ -118,11 +118,21 @@ def create_token() -> Answer:
         return error_answer(
             422, {"field": "username", "message": "Send a username and a password as text"}
         )
+    remote = request.remote_addr or "unknown"
+    wait = services.login_wait(username, remote)
+    if wait:
+        answer, status = error_answer(
+            429, {"field": None, "message": "Too many wrong passwords: wait before trying again"}
+        )
+        answer.headers["Retry-After"] = str(wait)
+        return answer, status
     user = services.authenticate(username, password)
     if user is None:
+        services.note_login_failure(username, remote)
         return error_answer(
             401, {"field": None, "message": "That username and password do not match"}
         )
+    services.forget_login_failures(username, remote)
     return jsonify(token=services.issue_token(user)), 201
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..extensions import login_manager
 from ..forms import EmptyForm, FirstAccountForm, LoginForm
+from ..models import User
 
 bp = Blueprint("auth", __name__)
 
@@ -18,6 +19,7 @@ login_manager.user_loader(services.load_user)
 
 
 # Pages that hold no one's data: open to everyone, even before the first account.
+PUBLIC_ENDPOINTS = ("watch.board", "watch.version")
 PUBLIC_BLUEPRINTS = ("api", "referee", "sheets")
 
 
@@ -25,7 +27,11 @@ PUBLIC_BLUEPRINTS = ("api", "referee", "sheets")
 def ask_for_first_account() -> Response | None:
     """On a fresh install every page of the scoresheet leads to creating the first account."""
     endpoint = request.endpoint or ""
-    public = endpoint.split(".")[0] in PUBLIC_BLUEPRINTS or endpoint == "static"
+    public = (
+        endpoint.split(".")[0] in PUBLIC_BLUEPRINTS
+        or endpoint in PUBLIC_ENDPOINTS
+        or endpoint == "static"
+    )
     if public or endpoint == "auth.first_account":
         return None
     if not services.has_users():
@@ -44,7 +50,7 @@ def first_account() -> Response | str | tuple[str, int]:
         except services.AccountError as error:
             form[error.field].errors.append(error.message)
         else:
-            login_user(user)
+            start_session(user)
             flash(f"Welcome, {user.username}. Start a game when the cards are out.", "info")
             return redirect(url_for("games.new_game"))
     status = 422 if form.errors else 200
@@ -56,14 +62,34 @@ def login() -> Response | str | tuple[str, int]:
     if current_user.is_authenticated:
         return redirect(url_for("games.list_games"))
     form = LoginForm()
+    status = 200
     if form.validate_on_submit():
-        user = services.authenticate(form.username.data, form.password.data)
-        if user is not None:
-            login_user(user)
-            return redirect(_safe_next(request.args.get("next")))
-        form.password.errors.append("That username and password do not match")
-    status = 422 if form.errors else 200
+        username, remote = form.username.data, request.remote_addr or "unknown"
+        wait = services.login_wait(username, remote)
+        if wait:
+            minutes = (wait + 59) // 60
+            form.password.errors.append(
+                f"Too many wrong passwords for {username} from here: try again in"
+                f" {minutes} minute{'s' if minutes != 1 else ''}, or from another device."
+            )
+            status = 429
+        else:
+            user = services.authenticate(username, form.password.data)
+            if user is not None:
+                services.forget_login_failures(username, remote)
+                start_session(user)
+                return redirect(_safe_next(request.args.get("next")))
+            services.note_login_failure(username, remote)
+            form.password.errors.append("That username and password do not match")
+    if form.errors and status == 200:
+        status = 422
     return render_template("auth/login.html", form=form), status
+
+
+def start_session(user: User) -> None:
+    """A new session for a new login: nothing of the one before is carried over."""
+    session.clear()
+    login_user(user)
 
 
 @bp.route("/logout", methods=["POST"])
@@ -72,6 +98,7 @@ def logout() -> Response:
     form = EmptyForm()
     if form.validate_on_submit():
         logout_user()
+        session.clear()
         flash("Logged out.", "info")
         return redirect(url_for("auth.login"))
     flash("That button had expired: try again.", "error")

@@ -1,0 +1,76 @@
+"""The read-only watch link: the live scoreboard for anyone holding the address."""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_login import login_required
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..forms import EmptyForm
+from .games import load_game
+
+bp = Blueprint("watch", __name__)
+
+REFRESH_SECONDS = 4  # a change shows on watchers' phones within 5 seconds
+
+
+@bp.route("/games/<game_id>/share", methods=["GET", "POST"])
+@login_required
+def share(game_id: str) -> Response | str:
+    record = load_game(game_id)
+    form = EmptyForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        services.share_game(record)
+        return redirect(url_for("watch.share", game_id=game_id))
+    token = record.row.watch_token
+    link = url_for("watch.board", token=token, _external=True) if token else None
+    qr = Markup(segno.make(link, error="m").svg_inline(scale=5)) if link else None
+    return render_template("watch/share.html", game=record, link=link, qr=qr, form=form)
+
+
+@bp.route("/games/<game_id>/share/revoke", methods=["POST"])
+@login_required
+def revoke(game_id: str) -> Response:
+    record = load_game(game_id)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    services.stop_sharing(record)
+    flash("The watch link is revoked: its address shows nothing any more.", "info")
+    return redirect(url_for("watch.share", game_id=game_id))
+
+
+@bp.route("/watch/<token>")
+def board(token: str) -> Response:
+    try:
+        record = services.watched_game(token)
+    except services.NotFound:
+        abort(404)
+    page = render_template(
+        "watch/board.html",
+        game=record,
+        token=token,
+        refresh=REFRESH_SECONDS,
+        read_only=True,
+    )
+    answer = Response(page, mimetype="text/html")
+    answer.set_etag(f"{record.id}-{record.row.version}")
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer.make_conditional(request)
+
+
+@bp.route("/watch/<token>/version")
+def version(token: str) -> Response:
+    """The game's version alone, for the watch page's script to poll cheaply."""
+    try:
+        current = services.watched_version(token)
+    except services.NotFound:
+        abort(404)
+    answer = jsonify(version=current)
+    answer.set_etag(str(current))
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer.make_conditional(request)

@@ -1,0 +1,366 @@
+"""Trust at the table: two phones, double taps, the watch link, sessions, headers, access."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from markupsafe import escape
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import services
+from scorekeeper.views.security import CONTENT_SECURITY_POLICY
+from tests.conftest import PASSWORD, ApiClient, Table, csrf_token
+
+
+def hidden(page: str, name: str) -> str:
+    match = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page) or re.search(
+        rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', page
+    )
+    assert match, f"no hidden {name}"
+    return match.group(1)
+
+
+def errors(response: Any) -> list[str]:
+    return [
+        html.unescape(m)
+        for m in re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True))
+    ]
+
+
+def rounds(app: Flask, game_id: str) -> int:
+    with app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        return len(services.get_game(ana, game_id).state.rounds)
+
+
+ROUND_ONE = {
+    "turned": "h",
+    "bid_0": "1",
+    "bid_1": "0",
+    "bid_2": "0",
+    "tricks_0": "1",
+    "tricks_1": "0",
+    "tricks_2": "0",
+}
+
+
+def open_form(table: Table, url: str) -> dict[str, str]:
+    page = table.client.get(url).get_data(as_text=True)
+    return {"version": hidden(page, "version"), "key": hidden(page, "key")}
+
+
+# -- two phones, double taps ------------------------------------------------------
+
+
+def test_two_phones_the_second_edit_is_refused_and_says_what_changed(
+    app: Flask, table: Table
+) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    phone_a, phone_b = open_form(table, url), open_form(table, url)
+    assert phone_a["key"] != phone_b["key"]
+    assert table.post(url, {**ROUND_ONE, **phone_a}).status_code == 302
+    response = table.post(
+        url, {**ROUND_ONE, "bid_0": "0", "tricks_1": "1", "tricks_0": "0", **phone_b}
+    )
+    assert response.status_code == 422
+    message = errors(response)[0]
+    assert "changed elsewhere meanwhile" in message and "Round 1 recorded" in message
+    # What phone B had entered is kept on its page, and nothing was applied on top.
+    assert re.search(
+        r'id="tricks_1-1" name="tricks_1" value="1"\s+checked', response.get_data(as_text=True)
+    )
+    assert rounds(app, game_id) == 1
+
+
+def test_a_double_tap_or_a_reloaded_post_stores_the_round_once(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    form = {**ROUND_ONE, **open_form(table, url)}
+    assert table.post(url, form).status_code == 302
+    again = table.post(url, form)
+    assert again.status_code == 302
+    assert rounds(app, game_id) == 1
+    page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "That was saved already." in page
+
+
+def test_a_stale_undo_is_refused(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_form(table, url)})
+    board = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    undo = {"version": hidden(board, "version"), "key": hidden(board, "key")}
+    table.post(
+        f"/games/{game_id}/rounds/1/edit",
+        {**ROUND_ONE, "turned": "s", **open_form(table, f"/games/{game_id}/rounds/1/edit")},
+    )
+    response = table.post(f"/games/{game_id}/rounds/1/undo", undo)
+    assert response.status_code == 302
+    page = html.unescape(table.client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Round 1 corrected" in page and "Nothing was saved" in page
+    assert rounds(app, game_id) == 1
+
+
+def test_api_if_match_and_idempotency_key(api: ApiClient) -> None:
+    api.login("ana")
+    game = api.post("/api/v1/games", {"players": ["Ana", "Ben", "Cai"]})
+    etag = game.headers["ETag"]
+    url = f"/api/v1/games/{game.json['id']}/rounds"
+    body = {"trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]}
+    first = api.client.post(
+        url, json=body, headers={**api.headers, "If-Match": etag, "Idempotency-Key": "tap-1"}
+    )
+    assert first.status_code == 201 and first.headers["ETag"] != etag
+    replay = api.client.post(
+        url, json=body, headers={**api.headers, "If-Match": etag, "Idempotency-Key": "tap-1"}
+    )
+    assert replay.status_code == 201 and len(replay.json["rounds"]) == 1
+    stale = api.client.post(url, json=body, headers={**api.headers, "If-Match": etag})
+    assert stale.status_code == 409
+    assert stale.json["errors"][0]["field"] == "version"
+    assert "Round 1 recorded" in stale.json["errors"][0]["message"]
+    # A change sent without If-Match applies as before.
+    two = {"trump": "spades", "bids": [0, 1, 1], "tricks": [0, 1, 1]}
+    assert api.post(url, two).status_code == 201
+    current = api.get(f"/api/v1/games/{game.json['id']}")
+    assert current.json["version"] == 2
+    unchanged = api.client.get(
+        f"/api/v1/games/{game.json['id']}",
+        headers={**api.headers, "If-None-Match": current.headers["ETag"]},
+    )
+    assert unchanged.status_code == 304
+
+
+# -- the watch link ---------------------------------------------------------------
+
+
+def test_the_watch_link_shows_one_game_read_only_until_revoked(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    other = table.new_game(["Dee", "Eve", "Fay"])
+    share = table.client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    assert "Share a watch link" in share
+    table.post(f"/games/{game_id}/share")
+    share = table.client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    link = re.search(r'<p class="watch-link"><a href="([^"]+)">', share).group(1)
+    token = link.rsplit("/", 1)[-1]
+    assert len(token) >= 32 and "<svg" in share  # unguessable, with its QR code
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_form(table, url)})
+
+    stranger = app.test_client()
+    response = stranger.get(f"/watch/{token}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Ana" in page and "/rounds/1/edit" not in page and "Undo" not in page
+    assert "Dee" not in page
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    # Nothing changed: the watchers' refresh is answered with 304.
+    etag = response.headers["ETag"]
+    assert stranger.get(f"/watch/{token}", headers={"If-None-Match": etag}).status_code == 304
+    version = stranger.get(f"/watch/{token}/version")
+    assert version.json == {"version": 1}
+    assert (
+        stranger.get(
+            f"/watch/{token}/version", headers={"If-None-Match": version.headers["ETag"]}
+        ).status_code
+        == 304
+    )
+    # The token reads this game only: no other page opens with it.
+    for path in (f"/games/{game_id}", f"/games/{other}", f"/api/v1/games/{game_id}"):
+        assert stranger.get(path, headers={"Authorization": f"Bearer {token}"}).status_code in (
+            302,
+            401,
+            404,
+        )
+    table.post(f"/games/{game_id}/share/revoke")
+    assert stranger.get(f"/watch/{token}").status_code == 404
+    assert stranger.get(f"/watch/{token}/version").status_code == 404
+    assert stranger.get("/watch/guessed-token").status_code == 404
+
+
+# -- sessions and logins ----------------------------------------------------------
+
+
+def test_session_cookie_flags_and_a_new_session_at_login(app: Flask, client: FlaskClient) -> None:
+    table = Table(app, client)
+    table.create_account("ana")
+    client.get("/login")
+    response = table.login("ana")
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    secure = app.test_client()
+    app.config["SESSION_COOKIE_SECURE"] = True
+    other = Table(app, secure)
+    assert "Secure" in other.login("ana").headers["Set-Cookie"]
+
+
+def test_logout_really_ends_the_session(app: Flask, client: FlaskClient) -> None:
+    table = Table(app, client)
+    table.create_account("ana")
+    table.login("ana")
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    with client.session_transaction() as session:
+        stolen = dict(session)
+    table.post("/logout")
+    assert client.get(f"/games/{game_id}").status_code == 302
+    # The session as it was before logging out: Flask-Login cleared the user from it,
+    # so an old copy of the cookie's contents does not log anyone back in.
+    with client.session_transaction() as session:
+        assert "_user_id" not in session
+    assert "_user_id" in stolen
+
+
+def test_login_attempts_are_limited_without_locking_out_the_owner(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = Table(app, client)
+    table.create_account("ana")
+    page = client.get("/login").get_data(as_text=True)
+    token = csrf_token(page)
+    guess = {"username": "ana", "password": "wrong", "csrf_token": token}
+    here = {"REMOTE_ADDR": "10.0.0.7"}
+    for _ in range(5):
+        assert client.post("/login", data=guess, environ_base=here).status_code == 422
+    blocked = client.post("/login", data={**guess, "password": PASSWORD}, environ_base=here)
+    assert blocked.status_code == 429
+    assert "Too many wrong passwords for ana from here" in html.unescape(
+        blocked.get_data(as_text=True)
+    )
+    # The owner on another device is not locked out.
+    owner = app.test_client()
+    token = csrf_token(owner.get("/login").get_data(as_text=True))
+    response = owner.post(
+        "/login",
+        data={"username": "ana", "password": PASSWORD, "csrf_token": token},
+        environ_base={"REMOTE_ADDR": "10.0.0.8"},
+    )
+    assert response.status_code == 302
+    api = client.post(
+        "/api/v1/tokens", json={"username": "ana", "password": PASSWORD}, environ_base=here
+    )
+    assert api.status_code == 429 and int(api.headers["Retry-After"]) > 0
+
+
+# -- headers, GETs and access -----------------------------------------------------
+
+
+def test_security_headers_on_every_answer(table: Table, client: FlaskClient) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    for path in ("/games", f"/games/{game_id}", "/referee", "/api/v1/openapi.json", "/nowhere"):
+        headers = client.get(path).headers
+        assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY, path
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+        assert "base-uri 'none'" in headers["Content-Security-Policy"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "same-origin"
+    assert client.get("/games").headers["Cache-Control"] == "no-store"
+
+
+def test_no_inline_scripts_or_styles_in_any_page_template() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "templates"
+    for template in root.rglob("*.html"):
+        if "sheets" in template.parts:
+            continue  # printed by WeasyPrint, never served as a page
+        text = template.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)", text), template
+        assert " style=" not in text and "<style" not in text, template
+        assert not re.search(r"\son[a-z]+=", text), template
+
+
+def route_paths(app: Flask, game_id: str) -> list[tuple[str, str]]:
+    """Every route that takes a game id, with the game (and round 1) filled in."""
+    paths = []
+    for rule in app.url_map.iter_rules():
+        if "game_id" not in rule.arguments:
+            continue
+        path = rule.rule.replace("<game_id>", game_id).replace("<int:number>", "1")
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            paths.append((method, path))
+    return paths
+
+
+def test_every_route_with_a_game_id_refuses_others(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_form(table, url)})
+    paths = route_paths(app, game_id)
+    assert len(paths) >= 10
+    ben = Table(app, app.test_client())
+    ben.login("ben")
+    ben_api = ApiClient(app.test_client()).login("ben")
+    stranger = app.test_client()
+    for method, path in paths:
+        if path.startswith("/api/"):
+            as_ben = ben_api.client.open(path, method=method, json={}, headers=ben_api.headers)
+            as_stranger = stranger.open(path, method=method, json={})
+            assert as_ben.status_code == 404, (method, path)
+            assert as_stranger.status_code == 401, (method, path)
+        else:
+            data = {"csrf_token": ben.token} if method == "POST" else None
+            as_ben = ben.client.open(path, method=method, data=data)
+            as_stranger = stranger.open(path, method=method, data=data)
+            assert as_ben.status_code == 404, (method, path, as_ben.status_code)
+            assert as_stranger.status_code in (302, 400), (method, path)
+            if as_stranger.status_code == 302:
+                assert as_stranger.headers["Location"].startswith("/login")
+        for answer in (as_ben, as_stranger):
+            assert "Ana" not in answer.get_data(as_text=True) or path.endswith("openapi.json")
+    assert rounds(app, game_id) == 1
+
+
+def test_no_get_changes_anything(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_form(table, url)})
+    with app.app_context():
+        before = services.get_game(services.authenticate("ana", PASSWORD), game_id).row.version
+    for method, path in route_paths(app, game_id):
+        if method == "GET" and not path.startswith("/api/"):
+            table.client.get(path + "?add=7h&remove=0&dealer=1")
+    for rule in app.url_map.iter_rules():
+        if "GET" in rule.methods and not rule.arguments:
+            table.client.get(rule.rule)
+    with app.app_context():
+        after = services.get_game(services.authenticate("ana", PASSWORD), game_id)
+        assert after.row.version == before and len(after.state.rounds) == 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "<script>alert(1)</script>",
+        "\"quoted' name",
+        "שרה",  # right to left
+        "🂡 Ace",
+        "सीता",
+        "Ŵyn ap Siôn",
+    ],
+    ids=["script", "quotes", "rtl", "emoji", "devanagari", "welsh"],
+)
+def test_hostile_names_are_text_everywhere(app: Flask, table: Table, name: str) -> None:
+    game_id = table.new_game([name, "Ben", "Cai"])
+    for path in ("/games", f"/games/{game_id}", f"/games/{game_id}/rounds/new", "/games/new"):
+        page = table.client.get(path).get_data(as_text=True)
+        if any(c in name for c in "<>\"'&"):
+            assert name not in page, path
+        assert str(escape(name)) in page, path
+    api = ApiClient(app.test_client()).login("ana")
+    document = api.get(f"/api/v1/games/{game_id}")
+    assert document.json["players"][0] == name
+    assert document.headers["Content-Type"] == "application/json"
+
+
+def test_names_are_bounded_with_a_clear_message(table: Table) -> None:
+    response = table.post(
+        "/games/new",
+        {"players-0": "A" * 41, "players-1": "Ben", "players-2": "Cai", "first_dealer": "0"},
+    )
+    assert response.status_code == 422
+    assert "Field cannot be longer than 40 characters" in response.get_data(as_text=True)
