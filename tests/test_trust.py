@@ -7,9 +7,9 @@ import re
 from typing import Any
 
 import pytest
-from markupsafe import escape
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from scorekeeper import services
 from scorekeeper.views.security import CONTENT_SECURITY_POLICY
