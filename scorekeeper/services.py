@@ -12,7 +12,7 @@ from typing import Any, TypeAlias
 
 from flask import current_app
 from sqlalchemy import delete, func, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
@@ -49,6 +49,16 @@ class Conflict(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class StorageError(Exception):
+    """The database could not take the change (locked too long, disk full): nothing
+    was stored, and the same change can be sent again."""
+
+    message = (
+        "The scoresheet could not be saved just now (the storage is busy or full)."
+        " Nothing was stored; what you entered is still here: try again in a moment."
+    )
 
 
 class AccountError(ValueError):
@@ -399,9 +409,13 @@ def _begin_write(record: GameRecord) -> GameRecord:
     """
     game_id = record.id
     db.session.rollback()
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(text("BEGIN IMMEDIATE"))
-    game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
+    try:
+        if db.session.get_bind().dialect.name == "sqlite":
+            db.session.execute(text("BEGIN IMMEDIATE"))
+        game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
+    except OperationalError as error:
+        db.session.rollback()
+        raise StorageError(str(error.orig)) from error
     if game is None:
         raise NotFound(game_id)
     return GameRecord(game, rules_game(game))
@@ -454,3 +468,6 @@ def _commit_or_conflict(message: str) -> None:
     except IntegrityError:
         db.session.rollback()
         raise Conflict(message) from None
+    except OperationalError as error:
+        db.session.rollback()
+        raise StorageError(str(error.orig)) from error

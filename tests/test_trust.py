@@ -364,3 +364,40 @@ def test_names_are_bounded_with_a_clear_message(table: Table) -> None:
     )
     assert response.status_code == 422
     assert "Field cannot be longer than 40 characters" in response.get_data(as_text=True)
+
+
+def test_a_full_or_locked_database_keeps_the_input_and_stores_nothing(
+    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper.extensions import db
+
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    form = {**ROUND_ONE, **open_form(table, url)}
+
+    def full_disk() -> None:
+        raise OperationalError("COMMIT", {}, Exception("database or disk is full"))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(db.session, "commit", full_disk)
+        response = table.post(url, form)
+    assert response.status_code == 503
+    page = response.get_data(as_text=True)
+    assert "Nothing was stored" in html.unescape(page)
+    assert re.search(r'id="tricks_0-1" name="tricks_0" value="1"\s+checked', page)
+    assert rounds(app, game_id) == 0
+    # The same form, sent again once the storage is back, is stored once.
+    assert table.post(url, form).status_code == 302
+    assert rounds(app, game_id) == 1
+
+    api = ApiClient(app.test_client()).login("ana")
+    with monkeypatch.context() as patch:
+        patch.setattr(db.session, "commit", full_disk)
+        answer = api.post(
+            f"/api/v1/games/{game_id}/rounds",
+            {"trump": "none", "bids": [0, 1, 1], "tricks": [0, 1, 1]},
+        )
+    assert answer.status_code == 503 and answer.headers["Retry-After"]
+    assert rounds(app, game_id) == 1

@@ -82,6 +82,12 @@ def conflict(error: services.Conflict) -> tuple[Response, int]:
     return error_answer(409, {"field": error.field, "message": error.message})
 
 
+def storage_error() -> tuple[Response, int]:
+    answer, status = error_answer(503, {"field": None, "message": services.StorageError.message})
+    answer.headers["Retry-After"] = "2"
+    return answer, status
+
+
 def edit_basis() -> services.Edit:
     """The version a change is based on (If-Match) and its one-time key (Idempotency-Key).
 
@@ -188,6 +194,8 @@ def record_round(game_id: str) -> Answer:
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
+    except services.StorageError:
+        return storage_error()
     return with_etag(jsonify(game_document(record)), record), 201
 
 
@@ -208,6 +216,8 @@ def correct_round(game_id: str, number: int) -> Answer:
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
+    except services.StorageError:
+        return storage_error()
     return with_etag(jsonify(game_document(record)), record), 200
 
 
@@ -223,6 +233,8 @@ def undo_round(game_id: str, number: int) -> Answer:
         return not_found("round")
     except services.Conflict as error:
         return conflict(error)
+    except services.StorageError:
+        return storage_error()
     return with_etag(jsonify(game_document(record)), record), 200
 
 

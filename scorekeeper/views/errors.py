@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -17,12 +18,28 @@ MESSAGES = {
     413: "That is too much to send at once.",
     422: "Something in that is not right.",
     500: "Something went wrong on our side. Nothing half-written was kept; try again.",
+    503: "The scoresheet is busy just now: nothing was stored; try again in a moment.",
 }
 
 
 def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(CSRFError, handle_csrf_error)
+    app.register_error_handler(OperationalError, handle_storage_error)
+
+
+def handle_storage_error(error: OperationalError) -> tuple[Response | str, int]:
+    """The database is locked too long or the disk is full: say so, store nothing."""
+    from ..extensions import db
+
+    db.session.rollback()
+    message = (
+        "The scoresheet's storage is busy or full just now. Nothing was stored;"
+        " go back and send it again in a moment."
+    )
+    if wants_json():
+        return jsonify(errors=[{"field": None, "message": message}]), 503
+    return render_template("error.html", code=503, message=message), 503
 
 
 def wants_json() -> bool:

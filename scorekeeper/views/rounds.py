@@ -51,6 +51,8 @@ def undo_round(game_id: str, number: int) -> Response:
         abort(404)
     except services.Conflict as conflict:
         flash(conflict.message, "error")
+    except services.StorageError:
+        flash(services.StorageError.message, "error")
     else:
         if not done.replayed:
             flash(f"{record.state.round_word.capitalize()} {number} was undone.", "info")
@@ -74,6 +76,7 @@ def _round_page(
     form = round_form(state, info, recorded)
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
+    status = 200
     if form.validate_on_submit():
         mapping = form.round_mapping()
         edit = services.Edit(*form.basis())
@@ -87,6 +90,9 @@ def _round_page(
         except services.Conflict as conflict:
             field = conflict.field if conflict.field in ("number", "dealer") else "form"
             rule_errors = {field: [conflict.message]}
+        except services.StorageError:
+            rule_errors = {"form": [services.StorageError.message]}
+            status = 503
         else:
             if done.replayed:
                 flash("That was saved already.", "info")
@@ -95,7 +101,8 @@ def _round_page(
                 flash(f"{word} {info.number} corrected; totals updated.", "info")
             # To the top of the game: the next round's button, or the final standings.
             return redirect(url_for("games.show_game", game_id=record.id))
-    status = 422 if form.errors or rule_errors else 200
+    if status == 200 and (form.errors or rule_errors):
+        status = 422
     return (
         render_template(
             f"rounds/{state.key}.html",
