@@ -92,6 +92,13 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one: with foreign
+            # keys on, that drop would cascade and delete every seat and round of a game.
+            # The pragma only takes effect outside a transaction.
+            connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -100,6 +107,12 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+
+        if sqlite:
+            problems = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if problems:
+                raise RuntimeError(f"The migration left broken references: {problems[:5]}")
+            connection.exec_driver_sql("PRAGMA foreign_keys = ON")
 
 
 if context.is_offline_mode():

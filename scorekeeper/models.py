@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -20,6 +20,11 @@ def utcnow() -> datetime:
 
 def new_game_id() -> str:
     return secrets.token_hex(8)
+
+
+def new_uid() -> str:
+    """A game's or night's lasting name, kept through export and import."""
+    return secrets.token_hex(16)
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
@@ -60,12 +65,41 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     owner: Mapped[User] = relationship(back_populates="players")
 
 
+class Night(db.Model):  # type: ignore[name-defined,misc]
+    """A game night: an evening's date, where, and a note; its games."""
+
+    __tablename__ = "nights"
+    __table_args__ = (
+        UniqueConstraint("owner_id", "uid"),
+        Index("ix_nights_owner_date", "owner_id", "date"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    uid: Mapped[str] = mapped_column(String(32), default=new_uid)
+    date: Mapped[date]
+    place: Mapped[str] = mapped_column(String(80), default="")
+    note: Mapped[str] = mapped_column(String(500), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    games: Mapped[list[Game]] = relationship(back_populates="night", order_by="Game.created_at")
+
+
 class Game(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_owner_created", "owner_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_games_owner_created", "owner_id", "created_at"),
+        Index("ix_games_owner_finished_created", "owner_id", "finished", "created_at"),
+        Index("ix_games_owner_kind_created", "owner_id", "kind", "created_at"),
+        UniqueConstraint("owner_id", "uid"),
+    )
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_game_id)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    uid: Mapped[str] = mapped_column(String(32), default=new_uid)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id"), index=True)
+    # A cache of what the rules say about the rounds, so lists can filter on it.
+    finished: Mapped[bool] = mapped_column(default=False, server_default=false())
     kind: Mapped[str] = mapped_column(String(20))
     first_dealer: Mapped[int]
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -77,6 +111,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     watch_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
 
     owner: Mapped[User] = relationship(back_populates="games")
+    night: Mapped[Night] = relationship(back_populates="games")
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game",
         order_by="Seat.seat",
@@ -101,6 +136,9 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     )
     seat: Mapped[int] = mapped_column(primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    # Caches of what the rules say, kept up to date by every change to the game:
+    total: Mapped[int] = mapped_column(default=0, server_default="0")
+    won: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(lazy="joined")
@@ -120,6 +158,30 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
+
+
+class RoundResult(db.Model):  # type: ignore[name-defined,misc]
+    """One player's round, as the statistics need it: a cache of the rules' results,
+    rebuilt from the rounds whenever the game changes."""
+
+    __tablename__ = "round_results"
+    __table_args__ = (Index("ix_round_results_player_kind", "player_id", "kind", "cards"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    cards: Mapped[int]
+    bid: Mapped[int | None]
+    """Wizard: the bid. One Card: the contract's bid, for the bidder only."""
+    took: Mapped[int]
+    """Wizard: tricks taken. One Card: points taken."""
+    score: Mapped[int]
+    made: Mapped[bool | None]
+    """Wizard: the bid met exactly. One Card: the bidder made the contract; else None."""
 
 
 class GameChange(db.Model):  # type: ignore[name-defined,misc]

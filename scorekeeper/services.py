@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import timedelta
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, TypeAlias
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
 from sqlalchemy import delete, func, select, text
@@ -21,8 +22,10 @@ from .models import (
     Game,
     GameChange,
     LoginFailure,
+    Night,
     Player,
     Round,
+    RoundResult,
     Seat,
     Submission,
     User,
@@ -210,7 +213,9 @@ def create_game(
     players: Sequence[str],
     first_dealer: int = 0,
     options: Mapping[str, Any] | None = None,
+    night: Night | None = None,
 ) -> GameRecord:
+    """A new game, in ``night`` or else in tonight's game night (made if need be)."""
     rules = GAMES.get(kind) if isinstance(kind, str) else None
     if rules is None:
         raise RoundRefused(
@@ -222,12 +227,77 @@ def create_game(
         kind=rules.key,
         first_dealer=state.first_dealer,
         options=state.options_mapping(),
+        night=night if night is not None else tonight(owner),
     )
-    for seat, name in enumerate(state.players):
-        game.seats.append(Seat(seat=seat, player=_player_named(owner, name)))
     db.session.add(game)
+    with db.session.no_autoflush:
+        for seat, name in enumerate(state.players):
+            game.seats.append(Seat(seat=seat, player=_player_named(owner, name)))
     db.session.commit()
     return GameRecord(game, state)
+
+
+# -- game nights ----------------------------------------------------------------
+
+# A game night runs past midnight: until this hour, it is still the evening before.
+NIGHT_ENDS_AT_HOUR = 6
+
+
+def evening_of(moment: datetime, zone: tzinfo) -> date:
+    """The date of the evening a moment belongs to, in the table's time zone.
+
+    >>> from datetime import UTC
+    >>> evening_of(datetime(2026, 11, 29, 1, 30, tzinfo=UTC), UTC)
+    datetime.date(2026, 11, 28)
+    """
+    local = moment.astimezone(zone)
+    return (local - timedelta(hours=NIGHT_ENDS_AT_HOUR)).date()
+
+
+def table_zone() -> tzinfo:
+    """The time zone the app's evenings are counted in (TIMEZONE; else the machine's)."""
+    name = current_app.config.get("TIMEZONE")
+    if name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    zone = datetime.now().astimezone().tzinfo
+    return zone if zone is not None else UTC
+
+
+def tonight(owner: User, now: datetime | None = None) -> Night:
+    """The account's night of this evening, made when it has none yet."""
+    evening = evening_of(now or datetime.now(UTC), table_zone())
+    night = db.session.scalar(
+        select(Night)
+        .where(Night.owner_id == owner.id, Night.date == evening)
+        .order_by(Night.id)
+        .limit(1)
+    )
+    if night is None:
+        night = Night(owner_id=owner.id, date=evening)
+        db.session.add(night)
+    return night
+
+
+def get_night(owner: User, night_id: int) -> Night:
+    night = db.session.get(Night, night_id) if isinstance(night_id, int) else None
+    if night is None or night.owner_id != owner.id:
+        raise NotFound(f"night {night_id}")
+    return night
+
+
+def recent_nights(owner: User, limit: int = 10) -> list[Night]:
+    """The account's latest nights, newest first (for choosing one for a new game)."""
+    return list(
+        db.session.scalars(
+            select(Night)
+            .where(Night.owner_id == owner.id)
+            .order_by(Night.date.desc(), Night.id.desc())
+            .limit(limit)
+        )
+    )
 
 
 def _player_named(owner: User, name: str) -> Player:
@@ -310,7 +380,7 @@ def record_round(record: GameRecord, data: Mapping[str, Any], edit: Edit = NO_ED
         raise Conflict(error.message, error.field) from None
     number = len(new_state.rounds)
     current.row.rounds.append(_round_row(new_state, number))
-    _finish_write(current.row, f"{state.round_word} {number} recorded", edit)
+    _finish_write(current.row, new_state, f"{state.round_word} {number} recorded", edit)
     return GameRecord(current.row, new_state)
 
 
@@ -330,7 +400,7 @@ def correct_round(
     fresh = _round_row(new_state, number)
     row = current.row.rounds[number - 1]
     row.dealer, row.facts = fresh.dealer, fresh.facts
-    _finish_write(current.row, f"{state.round_word} {number} corrected", edit)
+    _finish_write(current.row, new_state, f"{state.round_word} {number} corrected", edit)
     return GameRecord(current.row, new_state)
 
 
@@ -351,8 +421,36 @@ def undo_round(record: GameRecord, number: int, edit: Edit = NO_EDIT) -> GameRec
         )
     row = current.row.rounds.pop()
     db.session.delete(row)
-    _finish_write(current.row, f"{word} {number} undone", edit)
-    return GameRecord(current.row, current.state.undo_round())
+    new_state = current.state.undo_round()
+    _finish_write(current.row, new_state, f"{word} {number} undone", edit)
+    return GameRecord(current.row, new_state)
+
+
+def refresh_results(game: Game, state: State) -> None:
+    """Bring the game's cached results up to the rules' word on its rounds: whether it is
+    finished, each seat's total and win, and each player's rounds for the statistics."""
+    game.finished = state.finished
+    for seat in game.seats:
+        seat.total = state.totals[seat.seat]
+        seat.won = seat.seat in state.winners
+    db.session.execute(delete(RoundResult).where(RoundResult.game_id == game.id))
+    players = {seat.seat: seat.player_id for seat in game.seats}
+    db.session.add_all(
+        RoundResult(
+            game_id=game.id,
+            number=scored.number,
+            seat=seat,
+            player_id=players[seat],
+            kind=state.key,
+            cards=scored.cards,
+            bid=outcome.bid,
+            took=outcome.took,
+            score=scored.scores[seat],
+            made=outcome.made,
+        )
+        for scored in state.scored_rounds
+        for seat, outcome in enumerate(state.seat_outcomes(scored.record))
+    )
 
 
 def changes_since(game: Game, version: int) -> list[str]:
@@ -441,8 +539,9 @@ def _check_version(current: GameRecord, edit: Edit) -> None:
         raise StaleEdit([change[:1].upper() + change[1:] for change in changes])
 
 
-def _finish_write(game: Game, summary: str, edit: Edit) -> None:
-    """One more version, what it changed, the form's key; then the commit."""
+def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
+    """The caches, one more version, what it changed, the form's key; then the commit."""
+    refresh_results(game, state)
     game.version += 1
     db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
     if edit.key:

@@ -231,3 +231,74 @@ def test_authenticate(owners) -> None:  # type: ignore[no-untyped-def]
     assert services.authenticate("ana", "password1") == ana
     assert services.authenticate("ana", "password2") is None
     assert services.authenticate("nobody", "password1") is None
+
+
+def cached_results_match_the_rules(game_id: str) -> None:
+    """The caches (finished, seat totals and wins, round results) equal a fresh replay."""
+    from scorekeeper.models import RoundResult
+
+    db.session.expire_all()
+    game = db.session.get(Game, game_id)
+    state = services.rules_game(game)
+    assert game.finished == state.finished
+    assert [s.total for s in game.seats] == list(state.totals)
+    assert [s.won for s in game.seats] == [seat in state.winners for seat in range(len(game.seats))]
+    results = db.session.scalars(
+        select(RoundResult)
+        .where(RoundResult.game_id == game_id)
+        .order_by(RoundResult.number, RoundResult.seat)
+    ).all()
+    expected = [
+        (scored.number, seat, scored.scores[seat], outcome.bid, outcome.took, outcome.made)
+        for scored in state.scored_rounds
+        for seat, outcome in enumerate(state.seat_outcomes(scored.record))
+    ]
+    assert [(r.number, r.seat, r.score, r.bid, r.took, r.made) for r in results] == expected
+
+
+def test_cached_results_follow_every_change(owners) -> None:  # type: ignore[no-untyped-def]
+    ana, _ = owners
+    record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], options={"rounds": 2})
+    cached_results_match_the_rules(record.id)
+    record = services.record_round(record, round_one())
+    cached_results_match_the_rules(record.id)
+    two = {"trump": "spades", "bids": [0, 1, 1], "tricks": [0, 1, 1]}
+    record = services.record_round(record, two)
+    cached_results_match_the_rules(record.id)
+    assert record.row.finished
+    record = services.correct_round(record, 1, round_one(bids=(0, 0, 0), tricks=(0, 1, 0)))
+    cached_results_match_the_rules(record.id)
+    record = services.undo_round(record, 2)
+    cached_results_match_the_rules(record.id)
+    assert not record.row.finished
+    hand = {"bidder": 0, "bid": 8, "trump": "clubs", "points": [7, 8], "last_trick": 1}
+    one_card = services.create_game(ana, "one_card", ["Ana", "Ben"])
+    one_card = services.record_round(one_card, hand)
+    cached_results_match_the_rules(one_card.id)
+
+
+def test_a_new_game_joins_tonights_night(owners, app: Flask) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, date, datetime
+
+    from scorekeeper.models import Night
+
+    ana, ben = owners
+    app.config["TIMEZONE"] = "Europe/London"
+    first = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
+    second = services.create_game(ana, "one_card", ["Ana", "Ben"])
+    assert first.row.night_id == second.row.night_id
+    assert (
+        services.create_game(ben, "wizard", ["Ana", "Ben", "Cai"]).row.night_id
+        != first.row.night_id
+    )
+    # Past midnight it is still the same evening; a chosen night is kept.
+    evening = services.evening_of(datetime(2026, 11, 29, 0, 30, tzinfo=UTC), services.table_zone())
+    assert evening == date(2026, 11, 28)
+    other = Night(owner_id=ana.id, date=date(2026, 1, 1), place="Caerdydd")
+    db.session.add(other)
+    db.session.commit()
+    chosen = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], night=other)
+    assert chosen.row.night.place == "Caerdydd"
+    assert services.get_night(ana, other.id) == other
+    with pytest.raises(services.NotFound):
+        services.get_night(ben, other.id)

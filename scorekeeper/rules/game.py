@@ -58,6 +58,18 @@ class RoundInfo:
 
 
 @dataclass(frozen=True)
+class SeatOutcome:
+    """One player's round as statistics see it."""
+
+    bid: int | None
+    """Wizard: the bid. One Card: the contract's bid, for the bidder only."""
+    took: int
+    """Tricks taken (Wizard) or card points taken (One Card)."""
+    made: bool | None
+    """The bid met (Wizard: exactly; One Card: the bidder's contract); None otherwise."""
+
+
+@dataclass(frozen=True)
 class ScoredRound(Generic[R]):
     number: int
     cards: int
@@ -115,6 +127,10 @@ class Game(abc.ABC, Generic[R, Opts]):
 
     @abc.abstractmethod
     def round_scores(self, record: R, info: RoundInfo) -> tuple[int, ...]: ...
+
+    @abc.abstractmethod
+    def seat_outcomes(self, record: R) -> tuple[SeatOutcome, ...]:
+        """Each seat's bid, what it took and whether the bid was made, in seat order."""
 
     def derived(self, record: R) -> dict[str, Any]:
         """Facts that follow from a round alone (One Card's "made"), for display."""

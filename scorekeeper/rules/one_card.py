@@ -27,7 +27,7 @@ from .errors import (
     RuleError,
     TrumpError,
 )
-from .game import Game, RoundInfo, ScoredRound
+from .game import Game, RoundInfo, ScoredRound, SeatOutcome
 
 HAND_POINTS = 15  # K, Q, J: 1 point each (12); the Joker: 3 (RULES.md, One Card › Card points)
 HIGHEST_BID = 15
@@ -560,6 +560,16 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
                 PlayerError("The winner of the last trick must be at the table", field="last_trick")
             ]
         return []
+
+    def seat_outcomes(self, record: OneCardHand) -> tuple[SeatOutcome, ...]:
+        return tuple(
+            SeatOutcome(
+                bid=record.bid if seat == record.bidder else None,
+                took=took,
+                made=record.made if seat == record.bidder else None,
+            )
+            for seat, took in enumerate(record.points)
+        )
 
     def round_scores(self, record: OneCardHand, info: RoundInfo) -> tuple[int, ...]:
         return hand_scores(record.points, record.bidder, record.bid)

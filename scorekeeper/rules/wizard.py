@@ -30,7 +30,7 @@ from .errors import (
     TrickError,
     TrumpError,
 )
-from .game import Game, RoundInfo
+from .game import Game, RoundInfo, SeatOutcome
 
 DECK_SIZE = 60  # 52 suited cards, 4 Wizards, 4 Jesters (RULES.md, Wizard › Deck)
 TRUMP_WORDS = ("clubs", "diamonds", "hearts", "spades", "none")
@@ -422,6 +422,12 @@ class WizardGame(Game[WizardRound, WizardOptions]):
                 )
             ]
         return []
+
+    def seat_outcomes(self, record: WizardRound) -> tuple[SeatOutcome, ...]:
+        return tuple(
+            SeatOutcome(bid=bid, took=took, made=bid == took)
+            for bid, took in zip(record.bids, record.tricks, strict=True)
+        )
 
     def round_scores(self, record: WizardRound, info: RoundInfo) -> tuple[int, ...]:
         return tuple(
