@@ -1,0 +1,440 @@
+"""The past: game lists with filters, game nights, players and their statistics.
+
+Read-only queries over the cached results (seats' totals and wins, round results), so
+every page runs a fixed number of SQL queries however many games an account has.
+Changes to players (rename, merge) are here too; they commit like the services do.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from sqlalchemy import and_, case, exists, func, select, update
+from sqlalchemy.orm import aliased, lazyload, selectinload
+
+from .extensions import db
+from .models import Game, Night, Player, Round, RoundResult, Seat, User
+from .rules import GAMES
+from .services import NotFound
+
+PAGE_SIZE = 20
+STATUSES = ("running", "finished")
+
+
+class PlayerError(ValueError):
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# -- lists of games ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """What the games list is narrowed to; every part may be left out."""
+
+    player_id: int | None = None
+    kind: str | None = None
+    since: date | None = None
+    until: date | None = None
+    status: str | None = None
+
+    def conditions(self, owner: User) -> list[Any]:
+        where: list[Any] = [Game.owner_id == owner.id]
+        if self.player_id is not None:
+            where.append(exists().where(Seat.game_id == Game.id, Seat.player_id == self.player_id))
+        if self.kind in GAMES:
+            where.append(Game.kind == self.kind)
+        if self.since is not None:
+            where.append(Night.date >= self.since)
+        if self.until is not None:
+            where.append(Night.date <= self.until)
+        if self.status in STATUSES:
+            where.append(Game.finished.is_(self.status == "finished"))
+        return where
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A game as a list shows it: who played, the result so far, where and when."""
+
+    game: Game
+    rounds_played: int
+
+    @property
+    def rules(self) -> Any:
+        return GAMES[self.game.kind]
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.game.seats]
+
+    @property
+    def leaders(self) -> list[Seat]:
+        top = max((seat.total for seat in self.game.seats), default=0)
+        return [seat for seat in self.game.seats if seat.total == top]
+
+    @property
+    def winners(self) -> list[Seat]:
+        return [seat for seat in self.game.seats if seat.won]
+
+    @property
+    def planned(self) -> int | None:
+        rounds = self.game.options.get("rounds")
+        return rounds if isinstance(rounds, int) else None
+
+
+@dataclass(frozen=True)
+class Page:
+    lines: list[GameLine]
+    number: int
+    total: int
+    size: int = PAGE_SIZE
+
+    @property
+    def pages(self) -> int:
+        return max((self.total + self.size - 1) // self.size, 1)
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+
+def _rounds_played() -> Any:
+    return select(func.count(Round.id)).where(Round.game_id == Game.id).scalar_subquery()
+
+
+def _game_lines(statement: Any) -> list[GameLine]:
+    rows = db.session.execute(
+        statement.add_columns(_rounds_played()).options(
+            selectinload(Game.seats), lazyload(Game.rounds), selectinload(Game.night)
+        )
+    ).all()
+    return [GameLine(game, played) for game, played in rows]
+
+
+def games_page(owner: User, filters: GameFilter, number: int = 1) -> Page:
+    """One page of the account's games, newest first: three queries, whatever the page."""
+    where = filters.conditions(owner)
+    total = db.session.scalar(
+        select(func.count(Game.id)).join(Night, Night.id == Game.night_id).where(*where)
+    )
+    pages = max(((total or 0) + PAGE_SIZE - 1) // PAGE_SIZE, 1)
+    number = min(max(number, 1), pages)
+    statement = (
+        select(Game)
+        .join(Night, Night.id == Game.night_id)
+        .where(*where)
+        .order_by(Night.date.desc(), Game.created_at.desc(), Game.id)
+        .limit(PAGE_SIZE)
+        .offset((number - 1) * PAGE_SIZE)
+    )
+    return Page(_game_lines(statement), number, total or 0)
+
+
+def players(owner: User) -> list[Player]:
+    return list(
+        db.session.scalars(
+            select(Player).where(Player.owner_id == owner.id).order_by(func.lower(Player.name))
+        )
+    )
+
+
+# -- nights --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NightLine:
+    night: Night
+    games: list[GameLine]
+
+
+def nights_page(owner: User, number: int = 1) -> tuple[list[NightLine], Page]:
+    """A page of nights, newest first, each with its games and their winners."""
+    total = db.session.scalar(select(func.count(Night.id)).where(Night.owner_id == owner.id))
+    pages = max(((total or 0) + PAGE_SIZE - 1) // PAGE_SIZE, 1)
+    number = min(max(number, 1), pages)
+    nights = list(
+        db.session.scalars(
+            select(Night)
+            .where(Night.owner_id == owner.id)
+            .order_by(Night.date.desc(), Night.id.desc())
+            .limit(PAGE_SIZE)
+            .offset((number - 1) * PAGE_SIZE)
+        )
+    )
+    lines = _game_lines(
+        select(Game)
+        .where(Game.night_id.in_([night.id for night in nights]))
+        .order_by(Game.created_at)
+    )
+    by_night: dict[int, list[GameLine]] = defaultdict(list)
+    for line in lines:
+        by_night[line.game.night_id].append(line)
+    page = Page([], number, total or 0)
+    return [NightLine(night, by_night[night.id]) for night in nights], page
+
+
+@dataclass
+class NightStanding:
+    name: str
+    player_id: int
+    games: int = 0
+    wins: int = 0
+    points: dict[str, int] = field(default_factory=dict)
+
+
+def night_report(owner: User, night_id: int) -> tuple[Night, list[GameLine], list[NightStanding]]:
+    """A night's games and the standings across them: wins, then points per game."""
+    night = db.session.get(Night, night_id) if isinstance(night_id, int) else None
+    if night is None or night.owner_id != owner.id:
+        raise NotFound(f"night {night_id}")
+    lines = _game_lines(select(Game).where(Game.night_id == night.id).order_by(Game.created_at))
+    standings: dict[int, NightStanding] = {}
+    for line in lines:
+        for seat in line.game.seats:
+            standing = standings.setdefault(
+                seat.player_id, NightStanding(seat.player.name, seat.player_id)
+            )
+            standing.games += 1
+            standing.wins += seat.won
+            title = line.rules.title
+            standing.points[title] = standing.points.get(title, 0) + seat.total
+    ordered = sorted(
+        standings.values(), key=lambda s: (-s.wins, -sum(s.points.values()), s.name.lower())
+    )
+    return night, lines, ordered
+
+
+def update_night(owner: User, night_id: int, when: date, place: str, note: str) -> Night:
+    night = db.session.get(Night, night_id)
+    if night is None or night.owner_id != owner.id:
+        raise NotFound(f"night {night_id}")
+    night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
+    db.session.commit()
+    return night
+
+
+# -- players -------------------------------------------------------------------
+
+
+def get_player(owner: User, player_id: int) -> Player:
+    player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
+    if player is None or player.owner_id != owner.id:
+        raise NotFound(f"player {player_id}")
+    return player
+
+
+def rename_player(owner: User, player_id: int, name: str) -> Player:
+    player = get_player(owner, player_id)
+    name = " ".join((name or "").split())
+    if not name or len(name) > 40:
+        raise PlayerError("A name has 1 to 40 characters", "name")
+    taken = db.session.scalar(
+        select(Player.id).where(
+            Player.owner_id == owner.id,
+            func.lower(Player.name) == name.lower(),
+            Player.id != player.id,
+        )
+    )
+    if taken is not None:
+        raise PlayerError(
+            f"{name} is already a player here: merge the two if they are the same person",
+            "name",
+        )
+    player.name = name
+    db.session.commit()
+    return player
+
+
+def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
+    """``merge_id`` was the same person as ``keep_id``: their games follow, nothing is lost."""
+    keep, gone = get_player(owner, keep_id), get_player(owner, merge_id)
+    if keep.id == gone.id:
+        raise PlayerError("Choose another player to merge with", "other")
+    kept_seat = aliased(Seat)
+    shared = db.session.scalar(
+        select(Seat.game_id)
+        .join(kept_seat, and_(kept_seat.game_id == Seat.game_id, kept_seat.player_id == keep.id))
+        .where(Seat.player_id == gone.id)
+        .limit(1)
+    )
+    if shared is not None:
+        raise PlayerError(
+            f"{keep.name} and {gone.name} sat at the same table in one game:"
+            " they cannot be the same person",
+            "other",
+        )
+    db.session.execute(update(Seat).where(Seat.player_id == gone.id).values(player_id=keep.id))
+    db.session.execute(
+        update(RoundResult).where(RoundResult.player_id == gone.id).values(player_id=keep.id)
+    )
+    db.session.delete(gone)
+    db.session.commit()
+    return keep
+
+
+# -- statistics ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameTypeStats:
+    kind: str
+    title: str
+    played: int
+    won: int
+    average: float | None
+    best: int | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+
+@dataclass(frozen=True)
+class BiddingByCards:
+    cards: int
+    rounds: int
+    exact: int
+    average_miss: float
+    """Mean of bid minus tricks taken: above 0 overbids, below 0 underbids."""
+
+    @property
+    def exact_share(self) -> float:
+        return self.exact / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True)
+class Opponent:
+    name: str
+    player_id: int
+    games: int
+    ahead: int
+    behind: int
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    by_kind: list[GameTypeStats]
+    wizard_rounds: int = 0
+    wizard_exact: int = 0
+    wizard_average_miss: float | None = None
+    wizard_by_cards: list[BiddingByCards] = field(default_factory=list)
+    contracts_made: int = 0
+    contracts_failed: int = 0
+    opponents: list[Opponent] = field(default_factory=list)
+    timeline: list[tuple[date, str, int, bool]] = field(default_factory=list)
+    """(date, game kind, total, won) of the latest finished games, oldest first."""
+
+    @property
+    def wizard_exact_share(self) -> float | None:
+        return self.wizard_exact / self.wizard_rounds if self.wizard_rounds else None
+
+
+TIMELINE_GAMES = 60
+
+
+def player_stats(owner: User, player_id: int) -> PlayerStats:
+    """Everything the player page shows, in six queries whatever the number of games."""
+    player = get_player(owner, player_id)
+    finished = and_(Seat.game_id == Game.id, Game.finished.is_(True))
+    by_kind = [
+        GameTypeStats(
+            kind=kind,
+            title=GAMES[kind].title if kind in GAMES else kind,
+            played=played,
+            won=int(won or 0),
+            average=float(average) if average is not None else None,
+            best=best,
+        )
+        for kind, played, won, average, best in db.session.execute(
+            select(
+                Game.kind,
+                func.count(),
+                func.sum(case((Seat.won, 1), else_=0)),
+                func.avg(Seat.total),
+                func.max(Seat.total),
+            )
+            .join(Game, finished)
+            .where(Seat.player_id == player.id)
+            .group_by(Game.kind)
+            .order_by(Game.kind.desc())
+        )
+    ]
+    stats = PlayerStats(player, by_kind)
+
+    rows = db.session.execute(
+        select(
+            RoundResult.cards,
+            func.count(),
+            func.sum(case((RoundResult.made, 1), else_=0)),
+            func.avg(RoundResult.bid - RoundResult.took),
+        )
+        .where(RoundResult.player_id == player.id, RoundResult.kind == "wizard")
+        .group_by(RoundResult.cards)
+        .order_by(RoundResult.cards)
+    ).all()
+    stats.wizard_by_cards = [
+        BiddingByCards(cards, rounds, int(exact or 0), float(miss or 0))
+        for cards, rounds, exact, miss in rows
+    ]
+    stats.wizard_rounds = sum(line.rounds for line in stats.wizard_by_cards)
+    stats.wizard_exact = sum(line.exact for line in stats.wizard_by_cards)
+    if stats.wizard_rounds:
+        stats.wizard_average_miss = (
+            sum(line.average_miss * line.rounds for line in stats.wizard_by_cards)
+            / stats.wizard_rounds
+        )
+
+    made, failed = db.session.execute(
+        select(
+            func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
+            func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
+        ).where(
+            RoundResult.player_id == player.id,
+            RoundResult.kind == "one_card",
+            RoundResult.bid.is_not(None),
+        )
+    ).one()
+    stats.contracts_made, stats.contracts_failed = int(made or 0), int(failed or 0)
+
+    other = aliased(Seat)
+    stats.opponents = [
+        Opponent(name, other_id, games, int(ahead or 0), int(behind or 0))
+        for other_id, name, games, ahead, behind in db.session.execute(
+            select(
+                other.player_id,
+                Player.name,
+                func.count(),
+                func.sum(case((Seat.total > other.total, 1), else_=0)),
+                func.sum(case((Seat.total < other.total, 1), else_=0)),
+            )
+            .join(Game, finished)
+            .join(other, and_(other.game_id == Seat.game_id, other.player_id != player.id))
+            .join(Player, Player.id == other.player_id)
+            .where(Seat.player_id == player.id)
+            .group_by(other.player_id, Player.name)
+            .order_by(func.count().desc(), Player.name)
+        )
+    ]
+
+    recent = db.session.execute(
+        select(Night.date, Game.kind, Seat.total, Seat.won)
+        .join(Game, finished)
+        .join(Night, Night.id == Game.night_id)
+        .where(Seat.player_id == player.id)
+        .order_by(Night.date.desc(), Game.created_at.desc())
+        .limit(TIMELINE_GAMES)
+    ).all()
+    stats.timeline = [(when, kind, total, bool(won)) for when, kind, total, won in reversed(recent)]
+    return stats

@@ -1,0 +1,182 @@
+"""History: game lists with filters, nights, players and statistics, worked out by hand
+for a small recorded data set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+
+import pytest
+from flask import Flask
+from sqlalchemy import event, select
+
+from scorekeeper import history, services
+from scorekeeper.extensions import db
+from scorekeeper.models import Night, Player, User
+
+pytestmark = pytest.mark.data_layer
+
+
+def wizard_round(bids: list[int], tricks: list[int], trump: str = "hearts") -> dict:
+    return {"trump": trump, "bids": bids, "tricks": tricks}
+
+
+@pytest.fixture
+def data(app: Flask) -> Iterator[dict]:
+    """Four games: A, C and D tonight, B on an old night in Caerdydd; D still running."""
+    with app.app_context():
+        ana = services.create_user("ana", "password1")
+        services.create_user("ben", "password2")
+        old = Night(owner_id=ana.id, date=date(2026, 1, 5), place="Caerdydd")
+        db.session.add(old)
+        db.session.commit()
+        a = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], options={"rounds": 2})
+        a = services.record_round(a, wizard_round([1, 0, 0], [1, 0, 0]))
+        a = services.record_round(a, wizard_round([1, 1, 1], [2, 0, 0]))
+        b = services.create_game(
+            ana, "wizard", ["Ana", "Ben", "Dee"], options={"rounds": 1}, night=old
+        )
+        b = services.record_round(b, wizard_round([0, 1, 0], [0, 1, 0]))
+        c = services.create_game(ana, "one_card", ["Ana", "Ben"], options={"target": 10})
+        c = services.record_round(
+            c, {"bidder": 0, "bid": 8, "trump": "clubs", "points": [9, 6], "last_trick": 0}
+        )
+        c = services.record_round(
+            c, {"bidder": None, "bid": None, "trump": "none", "points": [2, 13], "last_trick": 1}
+        )
+        d = services.create_game(ana, "wizard", ["Ana", "Cai", "Dee"])
+        d = services.record_round(d, wizard_round([0, 1, 0], [1, 0, 0]))
+        ids = {name: game.id for name, game in zip("abcd", (a, b, c, d), strict=True)}
+        people = {p.name: p.id for p in db.session.scalars(select(Player))}
+        yield {
+            "ana": ana,
+            "games": ids,
+            "players": people,
+            "old": old.id,
+            "tonight": a.row.night_id,
+        }
+
+
+def test_the_games_list_filters(data: dict) -> None:
+    ana, games, people = data["ana"], data["games"], data["players"]
+
+    def listed(**filters: object) -> list[str]:
+        page = history.games_page(ana, history.GameFilter(**filters))  # type: ignore[arg-type]
+        return [line.game.id for line in page.lines]
+
+    assert set(listed()) == set(games.values())
+    assert listed()[-1] == games["b"]  # the old night comes last
+    assert set(listed(player_id=people["Dee"])) == {games["b"], games["d"]}
+    assert listed(kind="one_card") == [games["c"]]
+    assert listed(status="running") == [games["d"]]
+    assert set(listed(status="finished")) == {games["a"], games["b"], games["c"]}
+    assert games["b"] not in listed(since=date(2026, 6, 1))
+    assert listed(until=date(2026, 6, 1)) == [games["b"]]
+    line = history.games_page(ana, history.GameFilter(kind="one_card")).lines[0]
+    assert [seat.player.name for seat in line.winners] == ["Ben"]
+    assert line.rounds_played == 2
+
+
+def test_a_night_and_its_standings(data: dict) -> None:
+    night, lines, standings = history.night_report(data["ana"], data["tonight"])
+    assert {line.game.id for line in lines} == {data["games"][g] for g in "acd"}
+    assert [(s.name, s.games, s.wins, s.points) for s in standings] == [
+        ("Ben", 2, 1, {"Wizard": 10, "One Card": 19}),
+        ("Ana", 3, 1, {"Wizard": 10, "One Card": 11}),
+        ("Dee", 1, 0, {"Wizard": 20}),
+        ("Cai", 2, 0, {"Wizard": 0}),
+    ]
+    nights, page = history.nights_page(data["ana"])
+    assert [n.night.id for n in nights] == [data["tonight"], data["old"]]
+    assert page.total == 2
+    assert [line.game.id for line in nights[1].games] == [data["games"]["b"]]
+
+
+def test_player_statistics_worked_out_by_hand(data: dict) -> None:
+    stats = history.player_stats(data["ana"], data["players"]["Ana"])
+    by_kind = {s.kind: s for s in stats.by_kind}
+    assert (by_kind["wizard"].played, by_kind["wizard"].won) == (2, 1)
+    assert by_kind["wizard"].average == 20 and by_kind["wizard"].best == 20
+    assert by_kind["wizard"].win_rate == 0.5
+    assert (by_kind["one_card"].played, by_kind["one_card"].won) == (1, 0)
+    assert by_kind["one_card"].best == 11
+    # Wizard rounds: 1 card three times (exact, exact, took 1 on a bid of 0),
+    # 2 cards once (bid 1, took 2).
+    assert (stats.wizard_rounds, stats.wizard_exact) == (4, 2)
+    assert stats.wizard_exact_share == 0.5
+    assert stats.wizard_average_miss == pytest.approx(-0.5)
+    assert [(b.cards, b.rounds, b.exact) for b in stats.wizard_by_cards] == [(1, 3, 2), (2, 1, 0)]
+    assert stats.wizard_by_cards[0].average_miss == pytest.approx(-1 / 3)
+    assert (stats.contracts_made, stats.contracts_failed) == (1, 0)
+    assert [(o.name, o.games, o.ahead, o.behind) for o in stats.opponents] == [
+        ("Ben", 3, 1, 2),
+        ("Cai", 1, 1, 0),
+        ("Dee", 1, 0, 0),
+    ]
+    assert [(kind, total, won) for _when, kind, total, won in stats.timeline] == [
+        ("wizard", 20, False),
+        ("wizard", 20, True),
+        ("one_card", 11, False),
+    ]
+
+
+def test_rename_and_merge_players(data: dict) -> None:
+    ana, people = data["ana"], data["players"]
+    with pytest.raises(history.PlayerError, match="already a player here"):
+        history.rename_player(ana, people["Dee"], "ben")
+    history.rename_player(ana, people["Dee"], "Dee Jones")
+    jones = services.create_game(ana, "wizard", ["Ana", "Ben", "D. Jones"], options={"rounds": 1})
+    services.record_round(jones, wizard_round([1, 0, 0], [1, 0, 0]))
+    d_jones = db.session.scalar(select(Player.id).where(Player.name == "D. Jones"))
+    with pytest.raises(history.PlayerError, match="sat at the same table"):
+        history.merge_players(ana, people["Ana"], people["Ben"])
+    kept = history.merge_players(ana, people["Dee"], d_jones)
+    assert kept.name == "Dee Jones"
+    assert db.session.get(Player, d_jones) is None
+    stats = history.player_stats(ana, people["Dee"])
+    assert sum(s.played for s in stats.by_kind) == 2  # game B and the new one
+    assert stats.wizard_rounds == 3  # B, D and the new game's round
+    with pytest.raises(services.NotFound):
+        history.get_player(
+            db.session.scalar(select(User).where(User.username == "ben")), people["Ana"]
+        )
+
+
+@contextmanager
+def counted() -> Iterator[list[str]]:
+    statements: list[str] = []
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+
+
+def test_history_pages_run_a_fixed_number_of_queries(data: dict) -> None:
+    ana, people = data["ana"], data["players"]
+
+    def queries() -> list[int]:
+        db.session.expire_all()
+        results = []
+        for run in (
+            lambda: history.games_page(ana, history.GameFilter()),
+            lambda: history.nights_page(ana),
+            lambda: history.night_report(ana, data["tonight"]),
+            lambda: history.player_stats(ana, people["Ana"]),
+        ):
+            with counted() as statements:
+                run()
+            results.append(len(statements))
+            db.session.expire_all()
+        return results
+
+    before = queries()
+    for _ in range(25):
+        game = services.create_game(ana, "wizard", ["Ana", "Ben", "Eve"], options={"rounds": 2})
+        game = services.record_round(game, wizard_round([1, 0, 0], [1, 0, 0]))
+    assert queries() == before
