@@ -79,7 +79,7 @@ def test_the_games_list_filters(data: dict) -> None:
 
 
 def test_a_night_and_its_standings(data: dict) -> None:
-    night, lines, standings = history.night_report(data["ana"], data["tonight"])
+    _night, lines, standings = history.night_report(data["ana"], data["tonight"])
     assert {line.game.id for line in lines} == {data["games"][g] for g in "acd"}
     assert [(s.name, s.games, s.wins, s.points) for s in standings] == [
         ("Ben", 2, 1, {"Wizard": 10, "One Card": 19}),
