@@ -83,6 +83,18 @@ def openapi_document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "security": [{"bearer": []}],
         "paths": {
+            "/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "security": [],
+                    "responses": {
+                        "200": {
+                            "description": "The OpenAPI document of /api/v1",
+                            "content": {"application/json": {"schema": {"type": "object"}}},
+                        }
+                    },
+                }
+            },
             "/tokens": {
                 "post": {
                     "summary": "Get a token for an account",
@@ -117,6 +129,10 @@ def openapi_document() -> dict[str, Any]:
                         },
                         "401": _error_response("Wrong username or password"),
                         "422": REFUSED,
+                        "429": _error_response(
+                            "Too many wrong passwords for this username from this address:"
+                            " wait as long as Retry-After says"
+                        ),
                     },
                 }
             },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from flask import Flask
 from flask.cli import with_appcontext
@@ -13,6 +15,7 @@ from . import services
 def register(app: Flask) -> None:
     app.cli.add_command(init_db)
     app.cli.add_command(create_user)
+    app.cli.add_command(backup)
 
 
 @click.command("init-db")
@@ -40,3 +43,36 @@ def create_user(username: str, password: str) -> None:
     except services.AccountError as error:
         raise click.ClickException(error.message) from None
     click.echo(f"Created the account {user.username}.")
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
+def backup(path: str) -> None:
+    """Copy the SQLite database to PATH, consistently, while the app keeps running.
+
+    It uses SQLite's online backup, never a plain file copy: in write-ahead-log mode a
+    plain copy of the file can miss what the log holds.
+    """
+    import sqlite3
+
+    from .extensions import db
+
+    engine = db.engine
+    if engine.dialect.name != "sqlite" or not engine.url.database:
+        raise click.ClickException("backup copies a SQLite database; for PostgreSQL use pg_dump")
+    target = Path(path)
+    if target.exists():
+        raise click.ClickException(f"{target} exists already: choose a new file")
+    source = sqlite3.connect(engine.url.database)
+    copy = sqlite3.connect(target)
+    try:
+        with copy:
+            source.backup(copy)
+        check = copy.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        copy.close()
+        source.close()
+    if check != "ok":
+        raise click.ClickException(f"The copy failed its integrity check: {check}")
+    click.echo(f"Backed up to {target}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
@@ -82,6 +83,10 @@ def create_user(username: str, password: str) -> User:
     username = (username or "").strip()
     if not USERNAME_LENGTH[0] <= len(username) <= USERNAME_LENGTH[1]:
         raise AccountError("A username has 1 to 40 characters", "username")
+    if not storable(username) or any(unicodedata.category(ch) == "Cc" for ch in username):
+        raise AccountError("A username cannot hold control characters", "username")
+    if not storable(password or ""):
+        raise AccountError("A password cannot hold that character", "password")
     if len(password or "") < PASSWORD_MIN_LENGTH:
         raise AccountError(f"A password has at least {PASSWORD_MIN_LENGTH} characters", "password")
     if db.session.scalar(select(User.id).where(User.username == username)) is not None:
@@ -97,7 +102,18 @@ def create_user(username: str, password: str) -> User:
     return user
 
 
+def storable(text: str) -> bool:
+    """Text a database (and a password hash) can take: no NUL, no lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in text
+
+
 def authenticate(username: str, password: str) -> User | None:
+    if not storable(username or "") or not storable(password or ""):
+        return None
     user: User | None = db.session.scalar(
         select(User).where(User.username == (username or "").strip())
     )
@@ -146,7 +162,8 @@ def forget_login_failures(username: str, remote: str) -> None:
 
 
 def _login_name(username: str) -> str:
-    return (username or "").strip()[:40]
+    name = (username or "").strip()[:40]
+    return "".join(ch for ch in name if storable(ch))
 
 
 def issue_token(user: User) -> str:
@@ -232,7 +249,7 @@ def create_game(
     db.session.add(game)
     with db.session.no_autoflush:
         for seat, name in enumerate(state.players):
-            game.seats.append(Seat(seat=seat, player=_player_named(owner, name)))
+            game.seats.append(Seat(seat=seat, player=player_named(owner, name)))
     db.session.commit()
     return GameRecord(game, state)
 
@@ -300,7 +317,7 @@ def recent_nights(owner: User, limit: int = 10) -> list[Night]:
     )
 
 
-def _player_named(owner: User, name: str) -> Player:
+def player_named(owner: User, name: str) -> Player:
     player = db.session.scalar(
         select(Player).where(Player.owner_id == owner.id, Player.name == name)
     )
@@ -312,7 +329,8 @@ def _player_named(owner: User, name: str) -> Player:
 
 def get_game(owner: User, game_id: str) -> GameRecord:
     """The owner's game, or NotFound: another account's game does not exist for them."""
-    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+    usable = isinstance(game_id, str) and storable(game_id)
+    game = db.session.get(Game, game_id) if usable else None
     if game is None or game.owner_id != owner.id:
         raise NotFound(game_id)
     return GameRecord(game, rules_game(game))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -199,6 +200,8 @@ class Game(abc.ABC, Generic[R, Opts]):
             name = " ".join(name.split())
             if not name:
                 raise PlayerError("Every player needs a name", field="players")
+            if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+                raise PlayerError("A name cannot hold control characters", field="players")
             if len(name) > MAX_NAME_LENGTH:
                 raise PlayerError(
                     "“{name}…” is too long: a name has at most {limit} characters",

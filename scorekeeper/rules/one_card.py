@@ -231,7 +231,8 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
     def options_from_mapping(
         cls, data: Mapping[str, Any] | None, player_count: int
     ) -> OneCardOptions:
-        data = data or {}
+        if data is None:
+            data = {}
         if not isinstance(data, Mapping):
             raise OptionError("Options must be an object", field="options")
         unknown = sorted(set(data) - {"target"})

@@ -125,7 +125,8 @@ class WizardGame(Game[WizardRound, WizardOptions]):
     def options_from_mapping(
         cls, data: Mapping[str, Any] | None, player_count: int
     ) -> WizardOptions:
-        data = data or {}
+        if data is None:
+            data = {}
         if not isinstance(data, Mapping):
             raise OptionError("Options must be an object", field="options")
         unknown = sorted(set(data) - {"hook", "rounds"})

@@ -59,7 +59,10 @@ def api_user() -> User:
 
 
 def json_body() -> dict[str, Any] | None:
-    body = request.get_json(force=True, silent=True)
+    try:
+        body = request.get_json(force=True, silent=True)
+    except RecursionError:
+        return None
     return body if isinstance(body, dict) else None
 
 
@@ -97,7 +100,8 @@ def edit_basis() -> services.Edit:
     raw = request.headers.get("If-Match", "").strip()
     if raw and raw != "*":
         tag = raw.removeprefix("W/").strip('"')
-        version = int(tag) if tag.isdigit() else -1  # an unknown tag can never match
+        is_version = tag.isascii() and tag.isdigit() and len(tag) <= 18
+        version = int(tag) if is_version else -1  # an unknown tag can never match
     key = request.headers.get("Idempotency-Key", "").strip() or None
     if key is not None and (len(key) > 64 or not key.replace("-", "").isalnum()):
         key = None

@@ -1,0 +1,311 @@
+"""Export and import: an account's whole history as one JSON document, a game as CSV.
+
+An import is judged as a whole: every game is replayed through the rules first, and a
+file with any error is refused with a message naming the game and round; nothing is
+stored. Games already there (the same lasting uid) are skipped, so importing a file
+twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .extensions import db
+from .models import Game, Night, Player, Round, Seat, User
+from .rules import GAMES, RuleError
+from .rules.errors import RoundRefused
+from .services import State, refresh_results, rules_game
+
+FORMAT = "scorekeeper-export"
+FORMAT_VERSION = 1
+# Text a spreadsheet would run as a formula: neutralised with a leading apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+class ImportRefused(ValueError):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# -- export --------------------------------------------------------------------
+
+
+def export_account(owner: User) -> dict[str, Any]:
+    """Everything of the account, in an order that does not depend on the database."""
+    nights = db.session.scalars(
+        select(Night).where(Night.owner_id == owner.id).order_by(Night.date, Night.uid)
+    ).all()
+    games = db.session.scalars(
+        select(Game)
+        .where(Game.owner_id == owner.id)
+        .options(selectinload(Game.night))
+        .order_by(Game.created_at, Game.uid)
+    ).all()
+    players = db.session.scalars(
+        select(Player.name).where(Player.owner_id == owner.id).order_by(Player.name)
+    ).all()
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "players": list(players),
+        "nights": [
+            {"uid": n.uid, "date": n.date.isoformat(), "place": n.place, "note": n.note}
+            for n in nights
+        ],
+        # Sorted as written (to the second), so a re-import exports in the same order.
+        "games": sorted(
+            (_export_game(game) for game in games), key=lambda g: (g["created_at"], g["uid"])
+        ),
+    }
+
+
+def _export_game(game: Game) -> dict[str, Any]:
+    return {
+        "uid": game.uid,
+        "night": game.night.uid,
+        "game": game.kind,
+        "created_at": game.created_at.isoformat(timespec="seconds"),
+        "players": [seat.player.name for seat in game.seats],
+        "first_dealer": game.first_dealer,
+        "options": dict(game.options),
+        "rounds": [{"dealer": r.dealer, **r.facts} for r in game.rounds],
+    }
+
+
+def game_csv(game: Game) -> str:
+    """A game as a spreadsheet: a row a round, each player's columns, running totals."""
+    state = rules_game(game)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = [safe_cell(name) for name in state.players]
+    fact_keys = [key for key in _fact_keys(state) if key not in ("dealer",)]
+    header: list[Any] = ["round", "cards", "dealer", *fact_keys]
+    for name in names:
+        header += [f"{name} bid", f"{name} took", f"{name} score", f"{name} total"]
+    writer.writerow(header)
+    for scored in state.scored_rounds:
+        facts = scored.record.to_mapping()
+        row: list[Any] = [scored.number, scored.cards, names[facts["dealer"]]]
+        for key in fact_keys:
+            value = facts.get(key)
+            row.append(_cell(value, names))
+        for seat, outcome in enumerate(state.seat_outcomes(scored.record)):
+            row += [
+                "" if outcome.bid is None else outcome.bid,
+                outcome.took,
+                scored.scores[seat],
+                scored.totals[seat],
+            ]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _fact_keys(state: State) -> list[str]:
+    if not state.rounds:
+        return []
+    keys = list(state.rounds[0].to_mapping())
+    # Per-seat lists are spread over the players' columns instead.
+    return [k for k in keys if k not in ("bids", "tricks", "points")]
+
+
+def _cell(value: Any, names: list[str]) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return " ".join("pass" if v is None else str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return value
+    return safe_cell(str(value))
+
+
+def safe_cell(text: str) -> str:
+    """Text that a spreadsheet will show, never run.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell("Ana"), safe_cell("-20 points")
+    ("'=HYPERLINK(1)", 'Ana', "'-20 points")
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+# -- import --------------------------------------------------------------------
+
+
+def import_account(owner: User, document: Any) -> dict[str, int]:
+    """Import an export document into ``owner``'s account, all or nothing.
+
+    Returns how many games and nights were added and games skipped (already there).
+    """
+    games, nights = _read_document(document)
+    names = document.get("players") or []
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= 40 for n in names
+    ):
+        raise ImportRefused("The list of players is not readable: nothing was imported")
+    known_games = set(db.session.scalars(select(Game.uid).where(Game.owner_id == owner.id)).all())
+    known_nights = {
+        night.uid: night
+        for night in db.session.scalars(select(Night).where(Night.owner_id == owner.id))
+    }
+    states = [_judge_game(number, game) for number, game in enumerate(games, start=1)]
+
+    added = {"games": 0, "nights": 0, "skipped": 0}
+    new_games: list[Game] = []
+    people = {
+        player.name: player
+        for player in db.session.scalars(select(Player).where(Player.owner_id == owner.id))
+    }
+
+    def person(name: str) -> Player:
+        if name not in people:
+            people[name] = Player(owner_id=owner.id, name=name)
+            db.session.add(people[name])
+        return people[name]
+
+    night_rows: dict[str, Night] = {}
+    for uid, night in nights.items():
+        if uid in known_nights:
+            night_rows[uid] = known_nights[uid]
+            continue
+        row = Night(
+            owner_id=owner.id, uid=uid, date=night["date"], place=night["place"], note=night["note"]
+        )
+        db.session.add(row)
+        night_rows[uid] = row
+        added["nights"] += 1
+    with db.session.no_autoflush:
+        for game, state in zip(games, states, strict=True):
+            if game["uid"] in known_games:
+                added["skipped"] += 1
+                continue
+            row = Game(
+                owner_id=owner.id,
+                uid=game["uid"],
+                kind=state.key,
+                first_dealer=state.first_dealer,
+                options=state.options_mapping(),
+                created_at=game["created_at"],
+                updated_at=game["created_at"],
+                night=night_rows[game["night"]],
+            )
+            db.session.add(row)
+            for seat, name in enumerate(state.players):
+                row.seats.append(Seat(seat=seat, player=person(name)))
+            for number, record in enumerate(state.rounds, start=1):
+                facts = record.to_mapping()
+                dealer = facts.pop("dealer")
+                row.rounds.append(Round(number=number, dealer=dealer, facts=facts))
+            known_games.add(game["uid"])
+            new_games.append(row)
+            added["games"] += 1
+        for name in names:
+            person(name)
+    db.session.flush()
+    for row in new_games:
+        refresh_results(row, rules_game(row))
+    db.session.commit()
+    return added
+
+
+def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    if not isinstance(document, Mapping) or document.get("format") != FORMAT:
+        raise ImportRefused("This is not a Scorekeeper export: nothing was imported")
+    if document.get("version") != FORMAT_VERSION:
+        raise ImportRefused(
+            f"This export has version {document.get('version')!r}; this app reads version"
+            f" {FORMAT_VERSION}: nothing was imported"
+        )
+    raw_nights, raw_games = document.get("nights"), document.get("games")
+    if not isinstance(raw_nights, list) or not isinstance(raw_games, list):
+        raise ImportRefused("The export has no list of nights or games: nothing was imported")
+    nights: dict[str, dict[str, Any]] = {}
+    for index, night in enumerate(raw_nights, start=1):
+        try:
+            uid = _uid(night.get("uid"))
+            nights[uid] = {
+                "date": date.fromisoformat(night["date"]),
+                "place": _text(night.get("place", ""), 80),
+                "note": _text(night.get("note", ""), 500),
+            }
+        except (AttributeError, KeyError, TypeError, ValueError):
+            raise ImportRefused(
+                f"Night {index} is not readable (a uid, a date like 2026-11-29, a place"
+                " and a note): nothing was imported"
+            ) from None
+    games = []
+    for index, game in enumerate(raw_games, start=1):
+        try:
+            read = {
+                "uid": _uid(game.get("uid")),
+                "night": game["night"],
+                "game": game["game"],
+                "created_at": datetime.fromisoformat(game["created_at"]).replace(tzinfo=None),
+                "players": game["players"],
+                "first_dealer": game.get("first_dealer", 0),
+                "options": game.get("options") or {},
+                "rounds": game["rounds"],
+            }
+        except (AttributeError, KeyError, TypeError, ValueError):
+            raise ImportRefused(f"Game {index} is not readable: nothing was imported") from None
+        if read["night"] not in nights:
+            raise ImportRefused(
+                f"Game {index} names a night the file does not have: nothing was imported"
+            )
+        if not isinstance(read["rounds"], list):
+            raise ImportRefused(f"Game {index} has no list of rounds: nothing was imported")
+        read["index"] = index
+        games.append(read)
+    return games, nights
+
+
+def _judge_game(number: int, game: dict[str, Any]) -> State:
+    """The game replayed through the rules; refused with the game and round named."""
+    rules = GAMES.get(game["game"]) if isinstance(game["game"], str) else None
+    label = f"Game {number}"
+    if rules is None:
+        raise ImportRefused(
+            f"{label}: there is no game “{game['game']}” here: nothing was imported"
+        )
+    label = f"Game {number} ({rules.title}, {game['created_at']:%Y-%m-%d})"
+    try:
+        state = rules.new(game["players"], game["first_dealer"], game["options"])
+    except RuleError as error:
+        raise ImportRefused(f"{label}: {_messages(error)}: nothing was imported") from None
+    for round_number, data in enumerate(game["rounds"], start=1):
+        try:
+            if not isinstance(data, Mapping):
+                raise RuleError("a round must be an object")
+            state = state.apply_round(state.parse_round(data))
+        except RuleError as error:
+            word = state.round_word
+            raise ImportRefused(
+                f"{label}, {word} {round_number}: {_messages(error)}: nothing was imported"
+            ) from None
+    return state
+
+
+def _messages(error: RuleError) -> str:
+    if isinstance(error, RoundRefused):
+        return "; ".join(e.message for e in error.errors)
+    return error.message
+
+
+def _uid(value: Any) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= 32 or not value.isalnum():
+        raise ValueError("uid")
+    return value
+
+
+def _text(value: Any, limit: int) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ValueError("text")
+    return value
