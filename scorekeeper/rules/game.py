@@ -282,6 +282,41 @@ class Game(abc.ABC, Generic[R, Opts]):
     def player_name(self, seat: int) -> str:
         return self.players[seat]
 
+    def dealer_from_mapping(
+        self, data: Mapping[str, Any], number: int, errors: list[RuleError]
+    ) -> int:
+        """The dealer a mapping names, or the one the round has by default.
+
+        A recorded round keeps its dealer; the next round's follows the rotation.
+        Problems are added to ``errors`` (and seat 0 stands in so reading can go on).
+        """
+        dealer = data.get("dealer")
+        if dealer is None:
+            if number <= len(self.rounds):
+                return self.rounds[number - 1].dealer
+            if number == len(self.rounds) + 1:
+                return self.default_dealer(number)
+            errors.append(
+                RoundError(
+                    "{word} {number} is not in this game",
+                    word=self.round_word.capitalize(),
+                    number=number,
+                    field="number",
+                )
+            )
+            return 0
+        whole = isinstance(dealer, int) and not isinstance(dealer, bool)
+        if not whole or not 0 <= dealer < self.player_count:
+            errors.append(
+                PlayerError(
+                    "The dealer must be a seat from 0 to {last}",
+                    last=self.player_count - 1,
+                    field="dealer",
+                )
+            )
+            return 0
+        return int(dealer)
+
     # -- verify / can / do ---------------------------------------------------
 
     def parse_round(self, data: Mapping[str, Any], number: int | None = None) -> R:

@@ -22,7 +22,6 @@ from .errors import (
     OptionError,
     PlayerError,
     PointsError,
-    RoundError,
     RoundRefused,
     RuleError,
     TrumpError,
@@ -301,24 +300,7 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
         errors: list[RuleError] = []
         count = self.player_count
 
-        dealer = data.get("dealer")
-        if dealer is None:
-            if number <= len(self.rounds):
-                dealer = self.rounds[number - 1].dealer
-            elif number == len(self.rounds) + 1:
-                dealer = self.default_dealer(number)
-            else:
-                errors.append(
-                    RoundError("Hand {number} is not in this game", number=number, field="number")
-                )
-                dealer = 0
-        elif not _is_whole(dealer) or not 0 <= dealer < count:
-            errors.append(
-                PlayerError(
-                    "The dealer must be a seat from 0 to {last}", last=count - 1, field="dealer"
-                )
-            )
-            dealer = 0
+        dealer = self.dealer_from_mapping(data, number, errors)
 
         auction: tuple[int | None, ...] | None = None
         raw_auction = data.get("auction")

@@ -23,8 +23,6 @@ from .errors import (
     BidError,
     CardError,
     OptionError,
-    PlayerError,
-    RoundError,
     RoundRefused,
     RuleError,
     TrickError,
@@ -227,26 +225,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
             raise RuleError("A round must be an object", field="round")
         errors: list[RuleError] = []
 
-        dealer = data.get("dealer")
-        if dealer is None:
-            if number <= len(self.rounds):
-                dealer = self.rounds[number - 1].dealer
-            elif number == len(self.rounds) + 1:
-                dealer = self.default_dealer(number)
-            else:
-                errors.append(
-                    RoundError("Round {number} is not in this game", number=number, field="number")
-                )
-                dealer = 0
-        elif not _is_whole(dealer) or not 0 <= dealer < self.player_count:
-            errors.append(
-                PlayerError(
-                    "The dealer must be a seat from 0 to {last}",
-                    last=self.player_count - 1,
-                    field="dealer",
-                )
-            )
-            dealer = 0
+        dealer = self.dealer_from_mapping(data, number, errors)
 
         turned: Card | None = None
         raw_turned = data.get("turned")

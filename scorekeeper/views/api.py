@@ -183,63 +183,64 @@ def get_game(game_id: str) -> Answer:
     return answer.make_conditional(request)
 
 
-@bp.post("/games/<game_id>/rounds")
-@token_required
-def record_round(game_id: str) -> Answer:
+def _change_game(
+    game_id: str,
+    status: int,
+    change: Callable[[services.GameRecord, dict[str, Any]], services.GameRecord],
+    *,
+    with_body: bool = True,
+) -> Answer:
+    """Load the caller's game, apply ``change`` through the services, and answer with
+    the game (and its new ETag), or with the refusal, conflict or error."""
     record = load(game_id)
     if record is None:
         return not_found()
-    body = json_body()
-    if body is None:
-        return body_refusal()
+    body: dict[str, Any] = {}
+    if with_body:
+        read = json_body()
+        if read is None:
+            return body_refusal()
+        body = read
     try:
-        record = services.record_round(record, body, edit_basis())
+        record = change(record, body)
+    except services.NotFound:
+        return not_found("round")
     except RoundRefused as refused:
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
     except services.StorageError:
         return storage_error()
-    return with_etag(jsonify(game_document(record)), record), 201
+    return with_etag(jsonify(game_document(record)), record), status
+
+
+@bp.post("/games/<game_id>/rounds")
+@token_required
+def record_round(game_id: str) -> Answer:
+    return _change_game(
+        game_id, 201, lambda record, body: services.record_round(record, body, edit_basis())
+    )
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 @token_required
 def correct_round(game_id: str, number: int) -> Answer:
-    record = load(game_id)
-    if record is None:
-        return not_found()
-    body = json_body()
-    if body is None:
-        return body_refusal()
-    try:
-        record = services.correct_round(record, number, body, edit_basis())
-    except services.NotFound:
-        return not_found("round")
-    except RoundRefused as refused:
-        return refusal(refused.errors)
-    except services.Conflict as error:
-        return conflict(error)
-    except services.StorageError:
-        return storage_error()
-    return with_etag(jsonify(game_document(record)), record), 200
+    return _change_game(
+        game_id,
+        200,
+        lambda record, body: services.correct_round(record, number, body, edit_basis()),
+    )
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
 @token_required
 def undo_round(game_id: str, number: int) -> Answer:
-    record = load(game_id)
-    if record is None:
-        return not_found()
-    try:
-        record = services.undo_round(record, number, edit_basis())
-    except services.NotFound:
-        return not_found("round")
-    except services.Conflict as error:
-        return conflict(error)
-    except services.StorageError:
-        return storage_error()
-    return with_etag(jsonify(game_document(record)), record), 200
+    return _change_game(
+        game_id,
+        200,
+        lambda record, _body: services.undo_round(record, number, edit_basis()),
+        with_body=False,
+    )
 
 
 # -- the referee ------------------------------------------------------------------
