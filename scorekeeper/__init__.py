@@ -89,13 +89,16 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
-    from .views import api, auth, games, referee, rounds, watch
+    from .views import api, auth, games, history, pwa, referee, rounds, sheets, watch
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(rounds.bp)
+    app.register_blueprint(sheets.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
+    app.register_blueprint(pwa.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
 

@@ -6,32 +6,39 @@ import secrets
 from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import (
     BooleanField,
+    DateField,
     FieldList,
+    Form,
     HiddenField,
     IntegerField,
     PasswordField,
     RadioField,
     SelectField,
     StringField,
+    TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     EqualTo,
     InputRequired,
     Length,
+    NumberRange,
     Optional,
     ValidationError,
 )
 
+from . import sheets
+from .rules import GAMES, RoundInfo, Suit
 from .rules import Game as RulesGame
-from .rules import RoundInfo, Suit
-from .rules.one_card import OneCardGame, OneCardHand
+from .rules.one_card import TARGET_RANGE, OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound
 
 MAX_SEATS = 6
 RANDOM_DEALER = "random"
+TONIGHT = "tonight"
 
 
 class EmptyForm(FlaskForm):
@@ -104,6 +111,19 @@ class NewGameForm(FlaskForm):
     seats: ClassVar[int]
     players: FieldList
     first_dealer: SelectField
+    night = SelectField("Game night", choices=[SelectChoice(TONIGHT, "Tonight")], default=TONIGHT)
+
+    def offer_nights(self, nights: list[tuple[int, str]]) -> None:
+        """Tonight (the default), or one of these recent nights."""
+        self.night.choices = [SelectChoice(TONIGHT, "Tonight")] + [
+            SelectChoice(str(night_id), label) for night_id, label in nights
+        ]
+
+    def night_id(self) -> int | None:
+        try:
+            return None if self.night.data in (None, "", TONIGHT) else int(self.night.data)
+        except ValueError:
+            return None
 
     def player_names(self) -> list[str]:
         """The names typed, in seating order, blanks left out."""
@@ -401,3 +421,93 @@ ROUND_FORMS: dict[str, Any] = {
 def round_form(game: RulesGame, info: RoundInfo, record: Any = None, **kwargs: Any) -> Any:
     """The round form of the game's kind."""
     return ROUND_FORMS[game.key].for_round(game, info, record, **kwargs)
+
+
+class NightForm(FlaskForm):
+    date = DateField("Date", validators=[InputRequired("Give the night's date")])
+    place = StringField("Place", validators=[Optional(), Length(max=80)])
+    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+
+
+class RenamePlayerForm(FlaskForm):
+    name = StringField("New name", validators=[InputRequired(), Length(max=40)])
+
+
+class MergePlayerForm(FlaskForm):
+    other = SelectField("The same person as", validate_choice=True)
+
+
+class ImportForm(FlaskForm):
+    file = FileField("Export file (.json)", validators=[InputRequired("Choose a file")])
+
+
+class GameFilterForm(FlaskForm):
+    """The games list's filters: a GET form, so no CSRF and every filter is a link."""
+
+    class Meta:
+        csrf = False
+
+    player = SelectField("Player", validate_choice=False)
+    game = SelectField("Game", validate_choice=False)
+    since = DateField("From", validators=[Optional()])
+    until = DateField("To", validators=[Optional()])
+    status = SelectField(
+        "Status",
+        choices=[
+            SelectChoice("", "Any"),
+            SelectChoice("running", "Being played"),
+            SelectChoice("finished", "Finished"),
+        ],
+        validate_choice=False,
+    )
+
+
+class BlankSheetForm(Form):
+    """What a blank sheet is for: the shape of the input only; the rules judge the rest.
+
+    A plain WTForms form read from the query string: the sheet is a GET that changes
+    nothing, so there is no CSRF token to carry.
+    """
+
+    game = RadioField(
+        "Game",
+        choices=[SelectChoice(key, cls.title) for key, cls in GAMES.items()],
+        default="wizard",
+    )
+    players = SelectField(
+        "Players",
+        choices=[SelectChoice(str(n), str(n)) for n in range(2, MAX_SEATS + 1)],
+        default="4",
+    )
+    names = FieldList(
+        StringField("Name", validators=[Optional(), Length(max=40)]),
+        min_entries=MAX_SEATS,
+        max_entries=MAX_SEATS,
+    )
+    first_dealer = SelectField(
+        "First dealer",
+        choices=[SelectChoice(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATS)],
+        default="0",
+    )
+    paper = RadioField(
+        "Paper", choices=[SelectChoice(p.key, p.label) for p in sheets.PAPERS.values()]
+    )
+    hook = BooleanField("Hook: the dealer's bid may not make the bids add up")
+    rounds = IntegerField(
+        "Rounds (a short game)", validators=[Optional(), NumberRange(min=1, max=60)]
+    )
+    target = IntegerField(
+        "Target",
+        validators=[Optional(), NumberRange(min=TARGET_RANGE[0], max=TARGET_RANGE[1])],
+    )
+
+    def typed_names(self) -> list[str]:
+        return [name.strip() for name in self.names.data if name and name.strip()]
+
+    def options(self) -> dict[str, Any]:
+        if self.game.data == "wizard":
+            options: dict[str, Any] = {"hook": bool(self.hook.data)}
+            if self.rounds.data is not None:
+                options["rounds"] = self.rounds.data
+            return options
+        return {"target": self.target.data} if self.target.data is not None else {}

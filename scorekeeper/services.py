@@ -13,7 +13,7 @@ from typing import Any, TypeAlias
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import delete, func, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -453,22 +453,24 @@ def refresh_results(game: Game, state: State) -> None:
         seat.won = seat.seat in state.winners
     db.session.execute(delete(RoundResult).where(RoundResult.game_id == game.id))
     players = {seat.seat: seat.player_id for seat in game.seats}
-    db.session.add_all(
-        RoundResult(
-            game_id=game.id,
-            number=scored.number,
-            seat=seat,
-            player_id=players[seat],
-            kind=state.key,
-            cards=scored.cards,
-            bid=outcome.bid,
-            took=outcome.took,
-            score=scored.scores[seat],
-            made=outcome.made,
-        )
+    rows = [
+        {
+            "game_id": game.id,
+            "number": scored.number,
+            "seat": seat,
+            "player_id": players[seat],
+            "kind": state.key,
+            "cards": scored.cards,
+            "bid": outcome.bid,
+            "took": outcome.took,
+            "score": scored.scores[seat],
+            "made": outcome.made,
+        }
         for scored in state.scored_rounds
         for seat, outcome in enumerate(state.seat_outcomes(scored.record))
-    )
+    ]
+    if rows:
+        db.session.execute(insert(RoundResult), rows)
 
 
 def changes_since(game: Game, version: int) -> list[str]:

@@ -238,7 +238,121 @@
     window.setTimeout(poll, every);
   }
 
+  // A round being entered is kept on the phone until the server has confirmed it: it
+  // survives a reload, a dropped connection or the phone locking, and is sent again
+  // (with its one-time key, so never twice) when the connection comes back.
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+
+  function setUpDraft(form) {
+    var store = storage();
+    if (!store) return;
+    var name = "scorekeeper-draft:" + window.location.pathname;
+    var mark = document.createElement("p");
+    mark.className = "unsaved";
+    mark.setAttribute("role", "status");
+    mark.hidden = true;
+    form.insertBefore(mark, form.firstChild);
+
+    function read() {
+      try { return JSON.parse(store.getItem(name) || "null"); } catch (e) { return null; }
+    }
+    function fields() {
+      var data = {};
+      new FormData(form).forEach(function (value, key) {
+        if (key === "csrf_token") return;
+        (data[key] = data[key] || []).push(String(value));
+      });
+      return data;
+    }
+    function write(pending) {
+      var version = form.querySelector('input[name="version"]');
+      store.setItem(name, JSON.stringify({
+        game: form.dataset.game, version: version ? version.value : "",
+        fields: fields(), pending: pending
+      }));
+    }
+    function show(text) { mark.textContent = text; mark.hidden = false; }
+    function apply(data) {
+      Object.keys(data).forEach(function (key) {
+        var values = data[key];
+        form.querySelectorAll('[name="' + key + '"]').forEach(function (input) {
+          if (input.type === "radio" || input.type === "checkbox") {
+            input.checked = values.indexOf(input.value) !== -1;
+          } else {
+            input.value = values[0];
+          }
+        });
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      form.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+
+    var draft = read();
+    if (draft && form.dataset.fresh === "yes") {
+      apply(draft.fields);
+      if (draft.pending && navigator.onLine) {
+        show("Sending what was entered before the connection dropped…");
+        form.submit();
+        return;
+      }
+      show(draft.pending ? "Not yet saved: it is sent when the connection is back."
+                         : "Not yet saved: what you had entered is back.");
+    } else if (draft && form.dataset.fresh !== "yes") {
+      write(false);  // the server has answered this form: nothing is waiting any more
+    }
+
+    form.addEventListener("change", function () { write(false); show("Not yet saved."); });
+    form.addEventListener("input", function () { write(false); show("Not yet saved."); });
+    form.addEventListener("submit", function (event) {
+      write(true);
+      if (!navigator.onLine) {
+        event.preventDefault();
+        show("Not yet saved: no connection. It is sent when the connection is back.");
+      }
+    });
+    window.addEventListener("online", function () {
+      var current = read();
+      if (current && current.pending) form.submit();
+    });
+  }
+
+  // On a game's page: drafts of changes the game has moved past are done with.
+  function clearDrafts(el) {
+    var store = storage();
+    if (!store) return;
+    var version = parseInt(el.dataset.version, 10);
+    for (var i = store.length - 1; i >= 0; i--) {
+      var key = store.key(i);
+      if (!key || key.indexOf("scorekeeper-draft:/games/" + el.dataset.gamePage + "/") !== 0) continue;
+      try {
+        var draft = JSON.parse(store.getItem(key));
+        if (!draft.pending || parseInt(draft.version, 10) < version) store.removeItem(key);
+      } catch (e) { store.removeItem(key); }
+    }
+  }
+
+  // Keep the screen on during a game, where the browser offers it.
+  function keepAwake() {
+    if (!("wakeLock" in navigator)) return;
+    var request = function () {
+      if (document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
+    };
+    document.addEventListener("visibilitychange", request);
+    request();
+  }
+
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js").catch(function () {});
+    });
+  }
+
   ready(function () {
+    document.querySelectorAll("[data-game-page]").forEach(clearDrafts);
+    document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
+    if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
     document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);

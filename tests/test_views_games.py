@@ -113,8 +113,8 @@ def test_the_games_list_shows_running_and_finished_games(table: Table) -> None:
         },
     )
     page = " ".join(text(table.client.get("/games")).split())
-    assert page.index("Being played") < page.index(f"/games/{running}") < page.index("Finished")
-    assert page.index("Finished") < page.index(f"/games/{finished}")
+    assert f"/games/{running}" in page and f"/games/{finished}" in page
+    assert "2 games." in page
     assert "Won by Dee with 30" in page
     assert "Round 1 of 20" in page
 

@@ -20,7 +20,7 @@ login_manager.user_loader(services.load_user)
 
 # Pages that hold no one's data: open to everyone, even before the first account.
 PUBLIC_ENDPOINTS = ("watch.board", "watch.version")
-PUBLIC_BLUEPRINTS = ("api", "referee", "sheets")
+PUBLIC_BLUEPRINTS = ("api", "referee", "sheets", "pwa")
 
 
 @bp.before_app_request
@@ -60,7 +60,7 @@ def first_account() -> Response | str | tuple[str, int]:
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> Response | str | tuple[str, int]:
     if current_user.is_authenticated:
-        return redirect(url_for("games.list_games"))
+        return redirect(url_for("history.games"))
     form = LoginForm()
     status = 200
     if form.validate_on_submit():
@@ -102,7 +102,7 @@ def logout() -> Response:
         flash("Logged out.", "info")
         return redirect(url_for("auth.login"))
     flash("That button had expired: try again.", "error")
-    return redirect(url_for("games.list_games"))
+    return redirect(url_for("history.games"))
 
 
 def _safe_next(target: str | None) -> str:
@@ -111,4 +111,4 @@ def _safe_next(target: str | None) -> str:
         parts = urlsplit(target)
         if not parts.scheme and not parts.netloc and target.startswith("/") and "\\" not in target:
             return target
-    return url_for("games.list_games")
+    return url_for("history.games")

@@ -20,16 +20,7 @@ bp = Blueprint("games", __name__)
 @bp.route("/")
 @login_required
 def index() -> Response:
-    return redirect(url_for("games.list_games"))
-
-
-@bp.route("/games")
-@login_required
-def list_games() -> str:
-    games = services.list_games(current_user)
-    running = [g for g in games if not g.state.finished]
-    finished = [g for g in games if g.state.finished]
-    return render_template("games/list.html", running=running, finished=finished)
+    return redirect(url_for("history.games"))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -39,15 +30,27 @@ def new_game() -> Response | tuple[str, int]:
     if kind not in NEW_GAME_FORMS:
         abort(404)
     form = NEW_GAME_FORMS[kind]()
+    form.offer_nights(
+        [
+            (night.id, f"{night.date:%-d %b %Y}{' · ' + night.place if night.place else ''}")
+            for night in services.recent_nights(current_user)
+        ]
+    )
     rule_errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         names = form.player_names()
         first_dealer = _first_dealer(form.first_dealer.data, len(names))
+        night_id = form.night_id()
         try:
-            record = services.create_game(current_user, kind, names, first_dealer, form.options())
+            night = services.get_night(current_user, night_id) if night_id else None
+            record = services.create_game(
+                current_user, kind, names, first_dealer, form.options(), night=night
+            )
         except RoundRefused as refused:
             for error in refused.errors:
                 rule_errors.setdefault(error.field or "players", []).append(error.message)
+        except services.NotFound:
+            rule_errors["night"] = ["That night is not one of yours"]
         else:
             return redirect(url_for("games.show_game", game_id=record.id))
     status = 422 if form.errors or rule_errors else 200

@@ -65,12 +65,15 @@ def board(token: str) -> Response:
 
 @bp.route("/watch/<token>/version")
 def version(token: str) -> Response:
-    """The game's version alone, for the watch page's script to poll cheaply."""
+    """The game's version alone, for the watch page's script to poll cheaply.
+
+    Always a small 200: a 304 has no length, and the server would close the
+    connection after it, so every watcher would open a new one every few seconds.
+    """
     try:
         current = services.watched_version(token)
     except services.NotFound:
         abort(404)
     answer = jsonify(version=current)
-    answer.set_etag(str(current))
-    answer.headers["Cache-Control"] = "no-cache"
-    return answer.make_conditional(request)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer

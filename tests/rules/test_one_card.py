@@ -772,8 +772,6 @@ def test_a_hand_that_could_have_happened_is_recorded(players, changes):
     assert game.apply_round(record).rounds == (record,)
 
 
-
-
 @pytest.mark.parametrize(
     "record",
     [

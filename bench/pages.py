@@ -1,0 +1,310 @@
+"""Requests in-process (Flask's test client), each as a ratio to a bare template page,
+and the SQL statements each page sends, for a small game and a big one.
+
+    .venv/bin/python -m bench.pages            # or: --quick
+
+The baseline is a page that renders the site's frame (``base.html``) and nothing in
+it, for a logged-in account: what every page costs before it shows a game. Targets
+(README, Performance): the round screen and the scoreboard of a 6-player game in
+round 10 within 8× the baseline, submitting a round (the redirect included) within
+25×, the watch link's refresh when nothing changed within 2×.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import secrets
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from .common import (
+    PASSWORD,
+    Figure,
+    interleaved_medians,
+    ms,
+    play_wizard_game,
+    print_table,
+    scratch_app,
+    timed,
+)
+
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+BARE_TEMPLATE = '{% extends "base.html" %}'
+
+
+def add_bare_page(app: Any) -> None:
+    """The baseline: the site's frame, empty, for a logged-in account (bench only)."""
+    from flask import render_template
+    from flask_login import login_required
+    from jinja2 import ChoiceLoader, DictLoader
+
+    app.jinja_env.loader = ChoiceLoader(
+        [DictLoader({"bench/bare.html": BARE_TEMPLATE}), app.jinja_env.loader]
+    )
+
+    @login_required
+    def bare() -> str:
+        return render_template("bench/bare.html")
+
+    app.add_url_rule("/bench/bare", "bench_bare", bare)
+
+
+class Setup:
+    """A scratch database: accounts, games of several sizes, a watch link, a token."""
+
+    def __init__(self, directory: Path) -> None:
+        from scorekeeper import services
+
+        self.app = scratch_app(directory / "pages.sqlite3")
+        add_bare_page(self.app)
+        with self.app.app_context():
+            ana = services.create_user("ana", PASSWORD)
+            self.ana_id = ana.id
+            self.api_token = services.issue_token(ana)
+            # The figures' game: 6 players, 9 rounds played, round 10 to enter.
+            big = play_wizard_game(ana, 6, 9)
+            self.big, self.big_watch = big.id, services.share_game(big)
+            small = play_wizard_game(ana, 3, 1)
+            self.small, self.small_watch = small.id, services.share_game(small)
+            # The games list: one account with one game, another with twenty.
+            one = services.create_user("cai", PASSWORD)
+            play_wizard_game(one, 4, 2)
+            many = services.create_user("dee", PASSWORD)
+            for n in range(20):
+                play_wizard_game(many, 3 + n % 4, n % 9, seed=n)
+        self.client = self.login("ana")
+        self.watcher = self.app.test_client()  # no account: someone holding the link
+        page = self.client.get(f"/games/{self.big}/rounds/new").get_data(as_text=True)
+        match = CSRF.search(page)
+        assert match, "no CSRF token on the round page"
+        self.csrf = match.group(1)
+        match = re.search(r'name="dealer" type="hidden" value="(\d+)"', page)
+        assert match, "no dealer on the round page"
+        self.dealer = match.group(1)
+
+    def login(self, username: str) -> Any:
+        client = self.app.test_client()
+        page = client.get("/login").get_data(as_text=True)
+        match = CSRF.search(page)
+        assert match, "no CSRF token on the login page"
+        answer = client.post(
+            "/login",
+            data={"username": username, "password": PASSWORD, "csrf_token": match.group(1)},
+        )
+        assert answer.status_code == 302, answer.status_code
+        return client
+
+    def version(self, game_id: str) -> int:
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game
+
+        with self.app.app_context():
+            return int(db.session.get(Game, game_id).version)
+
+    def undo_last(self, game_id: str) -> None:
+        from scorekeeper import services
+        from scorekeeper.extensions import db
+        from scorekeeper.models import User
+
+        with self.app.app_context():
+            owner = db.session.get(User, self.ana_id)
+            record = services.get_game(owner, game_id)
+            services.undo_round(record, len(record.state.rounds))
+
+
+def check(answer: Any, status: int, what: str) -> None:
+    assert answer.status_code == status, f"{what}: {answer.status_code}, not {status}"
+
+
+def timed_cases(setup: Setup) -> dict[str, Callable[[], float]]:
+    client, watcher, big = setup.client, setup.watcher, setup.big
+    api_headers = {"Authorization": f"Bearer {setup.api_token}"}
+    version_url = f"/watch/{setup.big_watch}/version"
+    board_url = f"/watch/{setup.big_watch}"
+    # Submitting moves the game's version on (a round, then its undo): the watchers'
+    # tags follow it, as a phone's would after its reload.
+    state = {"version": setup.version(big)}
+
+    def get(url: str, status: int = 200, **kwargs: Any) -> Callable[[], float]:
+        def work() -> None:
+            check(client.get(url, **kwargs), status, url)
+
+        return timed(work)
+
+    def watch(url: str, status: int, tag: Callable[[], str] | None = None) -> Callable[[], float]:
+        def run() -> float:
+            headers = {"If-None-Match": tag()} if tag else {}
+            start = time.perf_counter()
+            answer = watcher.get(url, headers=headers)
+            seconds = time.perf_counter() - start
+            check(answer, status, url)
+            return seconds
+
+        return run
+
+    def submit() -> float:
+        """Round 10 sent from the round screen, and the scoreboard it leads to; then
+        taken back (not timed), so that every call sends the same round."""
+        data: dict[str, Any] = {
+            "csrf_token": setup.csrf,
+            "version": str(state["version"]),
+            "key": secrets.token_hex(16),
+            "dealer": setup.dealer,
+        }
+        for seat in range(6):
+            data[f"bid_{seat}"] = data[f"tricks_{seat}"] = 5 if seat == 0 else 1
+        work = timed(
+            lambda: check(
+                client.post(f"/games/{big}/rounds/new", data=data, follow_redirects=True),
+                200,
+                "submit",
+            )
+        )
+        seconds = work()
+        assert setup.version(big) == state["version"] + 1, "the round was not stored"
+        setup.undo_last(big)
+        state["version"] += 2
+        return seconds
+
+    return {
+        "baseline": get("/bench/bare"),
+        "round screen": get(f"/games/{big}/rounds/new"),
+        "scoreboard": get(f"/games/{big}"),
+        "submit": submit,
+        "watch refresh": watch(version_url, 200),
+        "watch board": watch(board_url, 200),
+        "watch board revalidated": watch(board_url, 304, lambda: f'"{big}-{state["version"]}"'),
+        "API game": get(f"/api/v1/games/{big}", headers=api_headers),
+        "games list": get("/games"),
+    }
+
+
+TIMED_ROWS: list[tuple[str, str, float | None]] = [
+    # (case, row name, target ratio)
+    ("round screen", "round screen, 6 players, round 10", 8),
+    ("scoreboard", "scoreboard, 6 players, round 10", 8),
+    ("submit", "submit a round + redirect, 6 players", 25),
+    ("watch refresh", "watch link refresh, nothing changed (version check)", 2),
+    ("watch board", "watch board, full page, 6 players", None),
+    ("watch board revalidated", "watch board with If-None-Match (304)", None),
+    ("API game", "API GET game, 6 players, 9 rounds", None),
+    ("games list", "games list, 2 games", None),
+]
+
+
+def timing_figures(setup: Setup, rounds: int) -> list[Figure]:
+    medians = interleaved_medians(timed_cases(setup), rounds)
+    base = medians["baseline"]
+    figures = []
+    for case, name, target in TIMED_ROWS:
+        ratio = medians[case] / base
+        figures.append(
+            Figure(
+                name=name,
+                figure=ms(medians[case]),
+                baseline=ms(base),
+                ratio=ratio,
+                target="" if target is None else f"≤ {target}×",
+                holds=None if target is None else ratio <= target,
+            )
+        )
+    return figures
+
+
+# -- SQL statements per request -----------------------------------------------------------
+
+
+@contextmanager
+def counting_statements(app: Any) -> Iterator[list[str]]:
+    """The SQL statements the app sends while the block runs."""
+    from sqlalchemy import event
+
+    from scorekeeper.extensions import db
+
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def statements_for(app: Any, request: Callable[[], Any]) -> int:
+    request()  # once first: the same steady state for every page
+    with counting_statements(app) as statements:
+        request()
+    return len(statements)
+
+
+def query_figures(setup: Setup) -> list[Figure]:
+    app, client, watcher = setup.app, setup.client, setup.watcher
+    api = {"Authorization": f"Bearer {setup.api_token}"}
+    pages: list[tuple[str, Callable[[str, str], Any]]] = [
+        ("game page", lambda g, _w: client.get(f"/games/{g}")),
+        ("round screen", lambda g, _w: client.get(f"/games/{g}/rounds/new")),
+        ("edit round 1", lambda g, _w: client.get(f"/games/{g}/rounds/1/edit")),
+        ("watch board", lambda _g, w: watcher.get(f"/watch/{w}")),
+        ("watch refresh", lambda _g, w: watcher.get(f"/watch/{w}/version")),
+        ("API GET game", lambda g, _w: client.get(f"/api/v1/games/{g}", headers=api)),
+    ]
+    figures = []
+    for name, page in pages:
+        small = statements_for(app, lambda page=page: page(setup.small, setup.small_watch))
+        big = statements_for(app, lambda page=page: page(setup.big, setup.big_watch))
+        figures.append(
+            Figure(
+                name=f"SQL per request: {name}",
+                figure=f"{big} (6 pl., r. 10)",
+                baseline=f"{small} (3 pl., r. 2)",
+                target="the same",
+                holds=small == big,
+            )
+        )
+    one, many = setup.login("cai"), setup.login("dee")
+    few_games = statements_for(app, lambda: one.get("/games"))
+    many_games = statements_for(app, lambda: many.get("/games"))
+    figures.append(
+        Figure(
+            name="SQL per request: games list",
+            figure=f"{many_games} (20 games)",
+            baseline=f"{few_games} (1 game)",
+            target="the same",
+            holds=few_games == many_games,
+        )
+    )
+    return figures
+
+
+def run(quick: bool = False) -> list[Figure]:
+    with tempfile.TemporaryDirectory(prefix="bench-pages-") as directory:
+        setup = Setup(Path(directory))
+        figures = timing_figures(setup, rounds=7 if quick else 21)
+        figures += query_figures(setup)
+        from scorekeeper.extensions import db
+
+        with setup.app.app_context():
+            db.engine.dispose()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer rounds of timing")
+    args = parser.parse_args()
+    print_table(run(args.quick))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,250 @@
+"""How long each kind of score sheet takes to render, against WeasyPrint's floor.
+
+Not a test: timings depend on the machine and on what else runs on it. Every figure
+is a ratio to rendering a one-line HTML page with WeasyPrint, measured in the same
+run: each sheet is timed right before a baseline, over several rounds, and the best
+of each is kept (CPU time, so other programs weigh less), so runs on different
+machines compare.
+
+    .venv/bin/python bench/pdf.py              # or --repeat 15 on a busy machine
+
+Targets (bench/README.md): a completed 6-player, 10-round Wizard sheet within 12x the
+trivial page, every blank sheet within 8x, and a finished game's sheet asked for
+again served from the cache, without a render. Exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import logging
+import random
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from flask import Flask  # noqa: E402
+from flask_migrate import upgrade  # noqa: E402
+
+from scorekeeper import create_app, pdf, services, sheets  # noqa: E402
+from scorekeeper.rules import GAMES  # noqa: E402
+from scorekeeper.views.sheets import render_sheet  # noqa: E402
+
+PLAYED = datetime(2026, 3, 3, 20, 15)
+NAMES = ["Siôn", "Ŵyn", "Νίκος", "सीता", "Ana", "Dee"]
+BLANK_TARGET = 8.0
+COMPLETED_TARGET = 12.0
+
+
+def wizard_rounds(players: int, seed: int = 7) -> list[dict[str, Any]]:
+    """A full game of made-up but legal rounds."""
+    rng = random.Random(seed)
+    state = GAMES["wizard"].new(NAMES[:players], 0, {"hook": False})
+    rounds = []
+    for number in range(1, state.planned_rounds + 1):
+        tricks = [0] * players
+        for _ in range(number):
+            tricks[rng.randrange(players)] += 1
+        bids = [max(0, t + rng.choice((0, 0, 1, -1))) for t in tricks]
+        turns = state.turns_trump(number)
+        rounds.append(
+            {
+                "trump": "hearts" if turns else "none",
+                "turned": "7h" if turns else None,
+                "bids": bids,
+                "tricks": tricks,
+            }
+        )
+    return rounds
+
+
+def wizard_game(players: int) -> Any:
+    state = GAMES["wizard"].new(NAMES[:players], 0, {"hook": False})
+    for played in wizard_rounds(players):
+        state = state.load_round(played)
+    assert state.finished
+    return state
+
+
+def one_card_game(players: int, seed: int = 3) -> Any:
+    rng = random.Random(seed)
+    state = GAMES["one_card"].new(NAMES[:players], 0, {})
+    while not state.finished:
+        points = [0] * players
+        for _ in range(15):
+            points[rng.randrange(players)] += 1
+        bidder = rng.randrange(players)
+        state = state.load_round(
+            {
+                "bidder": bidder,
+                "bid": state.lowest_bid,
+                "trump": "spades",
+                "points": points,
+                "last_trick": bidder,
+            }
+        )
+    return state
+
+
+def cpu_time(work: Callable[[], object]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def peak_kib(work: Callable[[], object]) -> int:
+    """The most memory Python held while ``work`` ran, above what it held before."""
+    gc.collect()
+    tracemalloc.start()
+    work()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak // 1024
+
+
+def the_app(folder: Path) -> Flask:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "bench",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite3'}",
+            "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+        }
+    )
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    with app.app_context():
+        upgrade()
+    return app
+
+
+def served_again(app: Flask) -> tuple[int, float, float]:
+    """A finished 6-player game's sheet asked for twice over HTTP by its owner.
+
+    Returns how many renders the second request made, and the seconds each
+    request took (the first renders and stores it).
+    """
+    with app.app_context():
+        owner = services.create_user("bench", "bench password")
+        record = services.create_game(owner, "wizard", NAMES, 0, {"hook": False})
+        for played in wizard_rounds(6):
+            record = services.record_round(record, played)
+        assert record.state.finished
+        user_id, url = owner.id, f"/games/{record.id}/sheet.pdf"
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
+
+    renders = 0
+    render = pdf.render_pdf
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        nonlocal renders
+        renders += 1
+        return render(*args, **kwargs)
+
+    pdf.render_pdf = counted  # type: ignore[assignment]
+    try:
+        first = cpu_time(lambda: client.get(url))
+        renders = 0
+        again = min(cpu_time(lambda: client.get(url)) for _ in range(5))
+        response = client.get(url)
+    finally:
+        pdf.render_pdf = render  # type: ignore[assignment]
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    return renders, first, again
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=9, help="rounds of timing (best kept)")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-pdf-"))
+    app = the_app(folder)
+    weasyprint = pdf._weasyprint()
+
+    def trivial() -> bytes:
+        return weasyprint.HTML(string="<p>Scorekeeper</p>").write_pdf()  # type: ignore[no-any-return]
+
+    wizard = {n: wizard_game(n) for n in (3, 6)}
+    one_card = one_card_game(4)
+    kinds: dict[str, tuple[Callable[[], bytes], float | None]] = {
+        "blank Wizard, 3 players, 20 rounds": (
+            lambda: render_sheet(sheets.blank_sheet("wizard", 3)),
+            BLANK_TARGET,
+        ),
+        "blank Wizard, 6 players with names": (
+            lambda: render_sheet(sheets.blank_sheet("wizard", 6, names=NAMES, first_dealer=2)),
+            BLANK_TARGET,
+        ),
+        "blank One Card, 4 players with names": (
+            lambda: render_sheet(sheets.blank_sheet("one_card", 4, names=NAMES[:4])),
+            BLANK_TARGET,
+        ),
+        "completed Wizard, 6 players, 10 rounds": (
+            lambda: render_sheet(sheets.completed_sheet(wizard[6], PLAYED)),
+            COMPLETED_TARGET,
+        ),
+        "completed Wizard, 3 players, 20 rounds": (
+            lambda: render_sheet(sheets.completed_sheet(wizard[3], PLAYED)),
+            None,
+        ),
+        f"completed One Card, 4 players, {len(one_card.rounds)} hands": (
+            lambda: render_sheet(sheets.completed_sheet(one_card, PLAYED)),
+            None,
+        ),
+    }
+
+    with app.test_request_context():
+        for work, _ in kinds.values():  # warm up: fonts, templates, stylesheet
+            work()
+        trivial()
+        times: dict[str, list[float]] = {name: [] for name in kinds}
+        paired: dict[str, list[float]] = {name: [] for name in kinds}
+        for _ in range(args.repeat):
+            for name, (work, _) in kinds.items():
+                times[name].append(cpu_time(work))
+                paired[name].append(cpu_time(trivial))
+        memory = {name: peak_kib(work) for name, (work, _) in kinds.items()}
+    baseline = min(min(samples) for samples in paired.values())
+    renders, first, again = served_again(app)
+
+    subsetter = "HarfBuzz" if pdf.harfbuzz_subset_available() else "fontTools (no HarfBuzz!)"
+    print(f"WeasyPrint {pdf.weasyprint_version()}, fonts subset with {subsetter}")
+    print(f"baseline, a one-line page: {baseline * 1000:.1f} ms CPU\n")
+    print(f"{'sheet':44} {'× baseline':>10} {'target':>8} {'holds':>6} {'peak KiB':>9}")
+    missed = 0
+    for name, (_, target) in kinds.items():
+        ratio = min(times[name]) / min(paired[name])
+        holds = target is None or ratio <= target
+        missed += not holds
+        shown = "" if target is None else f"≤ {target:g}×"
+        verdict = "" if target is None else ("yes" if holds else "NO")
+        print(f"{name:44} {ratio:9.1f}× {shown:>8} {verdict:>6} {memory[name]:9d}")
+    cached = renders == 0
+    missed += not cached
+    print(
+        f"{'finished game, first request (renders)':44} {first / baseline:9.1f}×\n"
+        f"{'finished game, asked again (cache)':44} {again / baseline:9.2f}× "
+        f"{'no render':>8} {'yes' if cached else 'NO':>6}"
+    )
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        f"\npeak KiB: Python memory held while rendering that sheet once (tracemalloc);"
+        f"\npeak resident memory of the whole run: {peak_rss / 1024:.0f} MiB"
+    )
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

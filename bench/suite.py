@@ -1,0 +1,161 @@
+"""Every benchmark, one table: what bench/run runs.
+
+    bench/run                 # the whole thing: about two minutes on 2 cores
+    bench/run --quick         # a shorter load (10 s) and fewer rounds, for development
+    bench/run --markdown      # the table as Markdown too, for the README
+
+A report, not a test: it exits 0 whether the targets hold or not, and says at the end
+which ones failed. Each figure is a ratio to a baseline measured in the same run.
+
+The benchmarks: requests in-process and SQL per request (bench/pages.py), the score
+sheets (bench/pdf.py, run as its own script), the history (bench/history.py, once the
+history issue brings it), and a game night on a real server with its memory
+(bench/load.py). A benchmark script of its own joins the table when it prints its rows
+the way bench/pdf.py does: ``name  ratio×  ≤target×  yes|NO``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from importlib.metadata import version
+
+from . import load, pages
+from .common import ROOT, Figure, markdown_table, print_table
+
+
+@dataclass(frozen=True)
+class Script:
+    """A benchmark that is a script of its own, printing its own table."""
+
+    title: str
+    path: str
+    quick: tuple[str, ...] = ()
+
+
+SCRIPTS = [
+    Script("PDF sheets", "bench/pdf.py", quick=("--repeat", "3")),
+    # The history benchmark comes with the history issue: bench/history.py, printing
+    # its rows like bench/pdf.py. Until the file exists, the table says so.
+    Script("history", "bench/history.py"),
+]
+
+ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<ratio>\d+(?:\.\d+)?)×(?:\s+(?P<rest>.*))?$")
+BASELINE = re.compile(r"^baseline[^:]*:\s*(?P<ms>\d+(?:\.\d+)?)\s*ms", re.IGNORECASE)
+MARK = re.compile(r"\s(?P<mark>yes|NO)(?:\s|$)")
+
+
+def script_figures(script: Script, quick: bool) -> tuple[list[Figure], str]:
+    """The script's rows in the common table, and its own output to show underneath."""
+    path = ROOT / script.path
+    if not path.exists():
+        return [Figure(f"{script.title}: {script.path}", "not written yet")], ""
+    args = [sys.executable, str(path), *(script.quick if quick else ())]
+    try:
+        done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    except subprocess.TimeoutExpired:
+        return [Figure(f"{script.title}: {script.path}", "did not finish in 30 min")], ""
+    output = done.stdout + done.stderr
+    baseline = ""
+    figures = []
+    for line in done.stdout.splitlines():
+        if match := BASELINE.match(line.strip()):
+            baseline = f"{float(match['ms']):g} ms"
+        match = ROW.match(line.strip())
+        if not match:
+            continue
+        rest = match["rest"] or ""
+        mark = MARK.search(" " + rest)
+        target = rest[: mark.start()].strip() if mark else ""
+        holds = None if not mark else mark["mark"] == "yes"
+        if not target:
+            holds = None
+        ratio = float(match["ratio"])
+        figure = f"{ratio * float(baseline.split()[0]):.1f} ms" if baseline else ""
+        figures.append(
+            Figure(
+                f"{script.title}: {match['name']}",
+                figure,
+                baseline=baseline,
+                ratio=ratio,
+                target=target,
+                holds=holds,
+            )
+        )
+    if not figures:
+        figures.append(
+            Figure(
+                f"{script.title}: {script.path}",
+                f"no rows read (exit {done.returncode})",
+                note="its own output is shown above the table",
+            )
+        )
+    return figures, output
+
+
+def machine() -> str:
+    load1, load5, _ = os.getloadavg()
+    return (
+        f"{platform.node() or 'this machine'}: {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, waitress {version('waitress')}, "
+        f"SQLAlchemy {version('sqlalchemy')}; load average {load1:.2f} (1 min), {load5:.2f} (5)"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="10 s of load, fewer rounds")
+    parser.add_argument("--seconds", type=float, help="how long the load lasts (60 s)")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument(
+        "--server-option",
+        action="append",
+        default=[],
+        help="one more waitress-serve option for the load, e.g. --connection-limit=500",
+    )
+    args = parser.parse_args()
+    seconds = args.seconds or (10 if args.quick else 60)
+    started = time.monotonic()
+    print(f"Before: {machine()}", flush=True)
+
+    figures: list[Figure] = []
+    print("requests in-process and SQL per request (bench/pages.py) …", flush=True)
+    figures += pages.run(args.quick)
+    outputs = []
+    for script in SCRIPTS:
+        print(f"{script.title} ({script.path}) …", flush=True)
+        rows, output = script_figures(script, args.quick)
+        figures += rows
+        if output:
+            outputs.append((script, output))
+    print(f"a game night on a real server, {seconds:g} s (bench/load.py) …", flush=True)
+    try:
+        figures += load.run(seconds, server_options=tuple(args.server_option))
+    except Exception as error:  # a report: say what broke, go on
+        figures.append(Figure("load: could not run", type(error).__name__, note=str(error)[:500]))
+
+    for script, output in outputs:
+        print(f"\n-- {script.path}, as it printed it --\n{output.rstrip()}")
+    print(f"\nAfter: {machine()}; {time.monotonic() - started:.0f} s in all\n")
+    print_table(figures)
+    if args.markdown:
+        print("\n" + markdown_table(figures))
+    failed = [f.name for f in figures if f.holds is False]
+    print()
+    if failed:
+        print(f"{len(failed)} target(s) NOT met:")
+        for name in failed:
+            print(f"  - {name}")
+    else:
+        print("Every target holds.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

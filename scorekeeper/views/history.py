@@ -1,0 +1,226 @@
+"""The past: the games list with filters, game nights, players, export and import."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from markupsafe import Markup
+from wtforms.fields.choices import SelectChoice
+
+from .. import history, services, transfer
+from ..forms import (
+    EmptyForm,
+    GameFilterForm,
+    ImportForm,
+    MergePlayerForm,
+    NightForm,
+    RenamePlayerForm,
+)
+from ..rules import GAMES
+from .games import load_game
+
+bp = Blueprint("history", __name__)
+
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+
+def _page_number() -> int:
+    try:
+        return max(int(request.args.get("page", "1")), 1)
+    except ValueError:
+        return 1
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
+
+
+@bp.route("/games")
+@login_required
+def games() -> str:
+    form = GameFilterForm(request.args)
+    people = history.players(current_user)
+    form.player.choices = [SelectChoice("", "Anyone")] + [
+        SelectChoice(str(p.id), p.name) for p in people
+    ]
+    form.game.choices = [SelectChoice("", "Any game")] + [
+        SelectChoice(k, g.title) for k, g in GAMES.items()
+    ]
+    form.validate()  # a date that cannot be read is shown as an error and left out
+    filters = history.GameFilter(
+        player_id=_int_or_none(form.player.data),
+        kind=form.game.data or None,
+        since=form.since.data if not form.since.errors else None,
+        until=form.until.data if not form.until.errors else None,
+        status=form.status.data or None,
+    )
+    page = history.games_page(current_user, filters, _page_number())
+    query = {k: v for k, v in request.args.items() if k != "page" and v}
+    filtered = any(query.values())
+    return render_template(
+        "history/games.html", form=form, page=page, query=query, filtered=filtered
+    )
+
+
+@bp.route("/nights")
+@login_required
+def nights() -> str:
+    lines, page = history.nights_page(current_user, _page_number())
+    return render_template("history/nights.html", nights=lines, page=page)
+
+
+@bp.route("/nights/<int:night_id>", methods=["GET", "POST"])
+@login_required
+def night(night_id: int) -> Response | tuple[str, int]:
+    try:
+        found, lines, standings = history.night_report(current_user, night_id)
+    except services.NotFound:
+        abort(404)
+    form = NightForm(obj=found)
+    if form.validate_on_submit():
+        history.update_night(
+            current_user, night_id, form.date.data, form.place.data or "", form.note.data or ""
+        )
+        flash("The night is saved.", "info")
+        return redirect(url_for("history.night", night_id=night_id))
+    status = 422 if form.errors else 200
+    return (
+        render_template(
+            "history/night.html", night=found, lines=lines, standings=standings, form=form
+        ),
+        status,
+    )
+
+
+@bp.route("/players")
+@login_required
+def players() -> str:
+    return render_template("history/players.html", players=history.players(current_user))
+
+
+@bp.route("/players/<int:player_id>", methods=["GET", "POST"])
+@login_required
+def player(player_id: int) -> Response | tuple[str, int]:
+    try:
+        stats = history.player_stats(current_user, player_id)
+    except services.NotFound:
+        abort(404)
+    rename = RenamePlayerForm(prefix="rename")
+    merge = MergePlayerForm(prefix="merge")
+    others = [p for p in history.players(current_user) if p.id != player_id]
+    merge.other.choices = [SelectChoice(str(p.id), p.name) for p in others]
+    status = 200
+    try:
+        if request.form.get("action") == "rename" and rename.validate_on_submit():
+            history.rename_player(current_user, player_id, rename.name.data)
+            flash("Renamed: every game shows the new name.", "info")
+            return redirect(url_for("history.player", player_id=player_id))
+        if request.form.get("action") == "merge" and merge.validate_on_submit():
+            gone = merge.other.data
+            kept = history.merge_players(current_user, player_id, int(gone))
+            flash(f"Merged: the games of the other player are now {kept.name}'s.", "info")
+            return redirect(url_for("history.player", player_id=player_id))
+    except history.PlayerError as error:
+        target = rename.name if error.field == "name" else merge.other
+        target.errors = [*target.errors, error.message]
+    except services.NotFound:
+        abort(404)
+    if rename.errors or merge.errors:
+        status = 422
+    return (
+        render_template(
+            "history/player.html",
+            stats=stats,
+            rename=rename,
+            merge=merge,
+            chart=_timeline_chart(stats),
+        ),
+        status,
+    )
+
+
+def _timeline_chart(stats: history.PlayerStats) -> Markup | None:
+    """The player's score in each of their latest finished games, as SVG."""
+    if len(stats.timeline) < 2:
+        return None
+    from ..charts import running_totals_svg
+
+    return running_totals_svg(
+        [stats.player.name],
+        [(total,) for _when, _kind, total, _won in stats.timeline],
+        round_word="game",
+    )
+
+
+@bp.route("/export.json")
+@login_required
+def export_account() -> Response:
+    document = transfer.export_account(current_user)
+    body = json.dumps(document, ensure_ascii=False, indent=1)
+    name = f"scorekeeper-{current_user.username}-{date.today():%Y-%m-%d}.json"
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": _attachment(name)},
+    )
+
+
+@bp.route("/games/<game_id>/export.csv")
+@login_required
+def export_game(game_id: str) -> Response:
+    record = load_game(game_id)
+    name = f"{record.state.key}-{record.row.created_at:%Y-%m-%d}-{record.id}.csv"
+    return Response(
+        transfer.game_csv(record.row),
+        mimetype="text/csv",
+        headers={"Content-Disposition": _attachment(name)},
+    )
+
+
+def _attachment(name: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
+    return f'attachment; filename="{safe}"'
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@login_required
+def import_account() -> Response | tuple[str, int]:
+    form = ImportForm()
+    status = 200
+    if form.validate_on_submit():
+        raw = form.file.data.read(MAX_IMPORT_BYTES + 1)
+        try:
+            if len(raw) > MAX_IMPORT_BYTES:
+                raise transfer.ImportRefused(
+                    "The file is too big for an export: nothing was imported"
+                )
+            try:
+                document: Any = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                raise transfer.ImportRefused(
+                    "The file is not readable JSON: nothing was imported"
+                ) from None
+            added = transfer.import_account(current_user, document)
+        except transfer.ImportRefused as refused:
+            from ..extensions import db
+
+            db.session.rollback()
+            form.file.errors = [refused.message]
+            status = 422
+        else:
+            flash(
+                f"Imported {added['games']} games and {added['nights']} nights;"
+                f" {added['skipped']} games were here already.",
+                "info",
+            )
+            return redirect(url_for("history.games"))
+    elif form.errors:
+        status = 422
+    return render_template("history/import.html", form=form, logout=EmptyForm()), status

@@ -1,0 +1,60 @@
+"""Installable as an app: the web manifest, the service worker and the offline page.
+
+The service worker sits at the site's root so it looks after every page; it keeps the
+app's shell (styles, scripts, icons, the offline page) and never caches a POST or an
+account's page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, current_app, jsonify, render_template, url_for
+from werkzeug.wrappers import Response
+
+bp = Blueprint("pwa", __name__)
+
+# Bump when the shell changes: the worker then drops the caches of older shells.
+SHELL_VERSION = "1"
+
+
+@bp.route("/manifest.webmanifest")
+def manifest() -> Response:
+    answer = jsonify(
+        {
+            "name": "Scorekeeper",
+            "short_name": "Scorekeeper",
+            "description": "The scoresheet and referee for card games at the table",
+            "start_url": url_for("games.index"),
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#f7f5f0",
+            "theme_color": "#1f5f8b",
+            "icons": [
+                {
+                    "src": url_for("static", filename=f"icons/{name}-{size}.png"),
+                    "sizes": f"{size}x{size}",
+                    "type": "image/png",
+                    "purpose": purpose,
+                }
+                for name, purpose in (("icon", "any"), ("maskable", "maskable"))
+                for size in (192, 512)
+            ],
+        }
+    )
+    answer.mimetype = "application/manifest+json"
+    return answer
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    script = Path(current_app.static_folder or "static", "sw.js").read_text(encoding="utf-8")
+    answer = Response(script, mimetype="text/javascript")
+    answer.headers["Cache-Control"] = "no-cache"
+    answer.headers["Service-Worker-Allowed"] = "/"
+    return answer
+
+
+@bp.route("/offline")
+def offline() -> str:
+    return render_template("offline.html", shell_version=SHELL_VERSION)

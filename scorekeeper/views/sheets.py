@@ -1,0 +1,166 @@
+"""Score sheets to print: blank ones for any table (no login), and a game's own.
+
+Both are GETs that change nothing, so they carry no CSRF token. A finished game's
+sheet is kept once made (see ``sheets.SheetCache``); every sheet of a game has an
+ETag, its fingerprint, so a browser that has it already gets a 304.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, abort, current_app, render_template, request
+from flask_login import current_user, login_required
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from .. import pdf, services, sheets
+from ..forms import BlankSheetForm
+from ..rules import GAMES, RoundRefused
+from ..rules import Game as RulesGame
+from ..rules.errors import PlayerError
+from ..rules.one_card import DEFAULT_TARGET
+
+bp = Blueprint("sheets", __name__)
+
+LETTER_REGIONS = ("US", "CA", "MX", "PH", "CL", "CO", "VE")
+"""Where US Letter is the usual paper; everyone else gets A4 unless they choose."""
+
+
+def default_paper() -> str:
+    """Letter for the browsers of the Americas that use it, A4 for the rest of the world."""
+    best = request.accept_languages.best or ""
+    region = best.replace("_", "-").rsplit("-", 1)[-1].upper() if "-" in best else ""
+    return "letter" if region in LETTER_REGIONS else "a4"
+
+
+@bp.route("/sheets")
+def blank_sheets() -> str:
+    """The blank sheets: one link a game and player count, and a form for the rest."""
+    form = BlankSheetForm(paper=default_paper())
+    return _form_page(form, {})
+
+
+@bp.route("/sheets/blank.pdf")
+def blank_sheet() -> Response | tuple[str, int]:
+    """A blank sheet as asked in the query string, or the form saying what is wrong."""
+    form = BlankSheetForm(request.args)
+    if not form.paper.data:
+        form.paper.data = default_paper()
+    errors: dict[str, list[str]] = {}
+    if form.validate():
+        try:
+            sheet = _blank_from(form)
+        except RoundRefused as refused:
+            for error in refused.errors:
+                errors.setdefault(_field_for(error.field), []).append(error.message)
+        else:
+            body = render_sheet(sheet)
+            name = f"{sheet.game.replace('_', '-')}-{len(sheet.players)}-players-{sheet.paper.key}"
+            return _pdf_response(body, f"{name}.pdf", max_age=86400)  # the same every day
+    return _form_page(form, errors), 422
+
+
+def _blank_from(form: BlankSheetForm) -> sheets.Sheet:
+    game = form.game.data
+    count = int(form.players.data)
+    names = form.typed_names()
+    if names and len(names) != count:
+        raise RoundRefused(
+            [
+                PlayerError(
+                    "{count} players: give {count} names, or none for a sheet to write them on",
+                    count=count,
+                    field="names",
+                )
+            ]
+        )
+    return sheets.blank_sheet(
+        game,
+        count,
+        names=names,
+        first_dealer=int(form.first_dealer.data),
+        options=form.options(),
+        paper=form.paper.data,
+    )
+
+
+def _field_for(field: str | None) -> str:
+    """Where the page shows a rules error: by its field, or by the game's choice."""
+    return "game" if field in (None, "options") else field
+
+
+def _form_page(form: BlankSheetForm, errors: dict[str, list[str]]) -> str:
+    return render_template(
+        "sheets/blank.html",
+        form=form,
+        errors=errors,
+        games=GAMES,
+        paper=form.paper.data or default_paper(),
+        default_target=DEFAULT_TARGET,
+    )
+
+
+@bp.route("/games/<game_id>/sheet.pdf")
+@login_required
+def game_sheet(game_id: str) -> Response:
+    """The game's sheet as recorded so far: 404 for another account's game."""
+    try:
+        record = services.get_game(current_user, game_id)
+    except services.NotFound:
+        abort(404)
+    paper = request.args.get("paper") or default_paper()
+    if paper not in sheets.PAPERS:
+        abort(404)
+    state, created = record.state, record.row.created_at
+    key = sheets.fingerprint(state, created, paper)
+    if key in request.if_none_match:
+        # The browser has this very sheet: nothing to render or send.
+        return Response(status=304, headers={"ETag": f'"{key}"'})
+    cache = sheet_cache(current_app)
+    body = cache.get(record.id, key) if state.finished else None
+    if body is None:
+        body = render_sheet(sheets.completed_sheet(state, created, paper))
+        if state.finished:
+            cache.put(record.id, key, body)
+    filename = f"{state.key.replace('_', '-')}-{created:%Y-%m-%d}-{record.id}.pdf"
+    response = _pdf_response(body, filename, max_age=0)
+    response.set_etag(key)
+    return response
+
+
+def render_sheet(sheet: sheets.Sheet) -> bytes:
+    """The sheet's PDF: its template, print.css, WeasyPrint."""
+    html = render_template("sheets/sheet.html", sheet=sheet)
+    stylesheet = Path(current_app.static_folder or "static") / "print.css"
+    return pdf.render_pdf(html, (stylesheet,))
+
+
+def sheet_cache(app: Flask) -> sheets.SheetCache:
+    """The app's cache of finished games' sheets (``SHEET_CACHE_ENTRIES``, 32 at most)."""
+    cache = app.extensions.get("scorekeeper_sheets")
+    if cache is None:
+        cache = app.extensions.setdefault(
+            "scorekeeper_sheets",
+            sheets.SheetCache(max_entries=app.config.get("SHEET_CACHE_ENTRIES", 32)),
+        )
+    assert isinstance(cache, sheets.SheetCache)
+    return cache
+
+
+def _pdf_response(body: bytes, filename: str, *, max_age: int) -> Response:
+    response = Response(body, mimetype="application/pdf")
+    response.headers.set("Content-Disposition", "inline", filename=filename)
+    # Names are printed on a sheet: browsers may keep it, shared caches may not. A
+    # game's sheet changes with the game, so the browser asks again each time (ETag).
+    response.headers["Cache-Control"] = (
+        f"private, max-age={max_age}" if max_age else "private, no-cache"
+    )
+    return response
+
+
+@bp.app_template_global()
+def game_chart(state: RulesGame[Any, Any]) -> Markup | None:
+    """The running-totals chart on the game's page (None before the first round)."""
+    return sheets.page_chart(state)

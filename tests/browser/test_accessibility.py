@@ -1,0 +1,121 @@
+"""axe-core on every page, with the WCAG 2.2 A and AA rules, in light and dark: no
+violations. (axe-core comes bundled in axe-playwright-python, no download.)"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+try:
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import Page
+except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
+    Axe = None  # type: ignore[assignment,misc]
+    Page = Any  # type: ignore[misc,assignment]
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+
+pytestmark = pytest.mark.browser
+
+RULES = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
+}
+PASSWORD = "secret-123"
+
+
+def violations(page: Page) -> list[str]:
+    results = Axe().run(page, options=RULES)
+    found = []
+    for violation in results.response["violations"]:
+        nodes = [node["target"] for node in violation["nodes"]][:3]
+        found.append(f"{violation['id']}: {violation['help']} {json.dumps(nodes)}")
+    return found
+
+
+def pages(live_server: Any) -> list[str]:
+    """Every page of the app, with data behind it."""
+    live_server.reset()
+    with live_server.app.app_context():
+        ana = services.create_user("ana", PASSWORD)
+        wizard = services.create_game(
+            ana, "wizard", ["Ana", "Siôn", "Νίκος"], options={"hook": True}
+        )
+        wizard = services.record_round(
+            wizard, {"trump": "hearts", "bids": [1, 0, 1], "tricks": [1, 0, 0]}
+        )
+        one_card = services.create_game(ana, "one_card", ["Ana", "सीता"], options={"target": 10})
+        one_card = services.record_round(
+            one_card, {"bidder": 0, "bid": 8, "trump": "clubs", "points": [9, 6], "last_trick": 0}
+        )
+        one_card = services.record_round(
+            one_card,
+            {"bidder": None, "bid": None, "trump": "none", "points": [9, 6], "last_trick": 1},
+        )
+        token = services.share_game(wizard)
+        night = wizard.row.night_id
+        player = wizard.row.seats[0].player_id
+        ids = (wizard.id, one_card.id)
+        db.session.remove()
+    w, o = ids
+    return [
+        "/login",
+        "/games",
+        "/games?status=finished",
+        "/games/new?game=wizard",
+        "/games/new?game=one_card",
+        f"/games/{w}",
+        f"/games/{o}",
+        f"/games/{w}/rounds/new",
+        f"/games/{w}/rounds/1/edit",
+        f"/games/{o}/rounds/1/edit",
+        f"/games/{w}/share",
+        f"/watch/{token}",
+        "/nights",
+        f"/nights/{night}",
+        "/players",
+        f"/players/{player}",
+        "/import",
+        "/referee",
+        "/referee/wizard/trick?trump=hearts&plays=jester,7c,2h",
+        "/referee/one_card/play?trump=hearts&plays=ks&hand=9s,joker&card=joker",
+        "/rules/wizard",
+        "/rules/one_card",
+        "/sheets",
+        "/offline",
+        "/no-such-page",
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_accessibility_violations_on_any_page(
+    browser: Any, live_server: Any, scheme: str
+) -> None:
+    if Axe is None:
+        pytest.skip("axe-playwright-python is not installed")
+    paths = pages(live_server)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+    )
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/login")
+        page.get_by_label("Username").fill("ana")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url("**/games")
+        found = {}
+        for path in paths:
+            page.goto(live_server.url + path)
+            problems = violations(page)
+            if problems:
+                found[path] = problems
+        # A fresh install's first page, and the logged-out login page.
+        assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+    finally:
+        context.close()

@@ -1,0 +1,104 @@
+"""The phone at the table with the Wi-Fi coming and going: a round entered while the
+connection is down is kept on the phone, marked as not yet saved, survives a reload,
+and is sent once when the connection comes back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
+    Page = Any  # type: ignore[misc,assignment]
+    expect = None  # type: ignore[assignment]
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "secret-123"
+
+
+def start(page: Page, live_server: Any) -> str:
+    live_server.reset()
+    with live_server.app.app_context():
+        ana = services.create_user("ana", PASSWORD)
+        game_id = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"]).id
+        db.session.remove()
+    page.goto(live_server.url + "/login")
+    page.get_by_label("Username").fill("ana")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").tap()
+    expect(page).to_have_url(re.compile(r"/games$"))
+    return game_id
+
+
+def rounds_stored(live_server: Any, game_id: str) -> int:
+    with live_server.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        count = len(services.get_game(ana, game_id).state.rounds)
+        db.session.remove()
+        return count
+
+
+def enter_round_one(page: Page) -> None:
+    page.locator("label[for=turned-h]").tap()
+    for seat, bid in ((1, 0), (2, 0), (0, 1)):
+        page.locator(f"label[for=bid_{seat}-{bid}]").tap()
+    for seat, took in ((1, 0), (2, 0), (0, 1)):
+        page.locator(f"label[for=tricks_{seat}-{took}]").tap()
+
+
+def test_a_round_entered_offline_is_sent_once_when_the_connection_is_back(
+    phone: Page, live_server: Any
+) -> None:
+    page = phone
+    game_id = start(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    enter_round_one(page)
+    mark = page.locator(".unsaved")
+    expect(mark).to_have_text("Not yet saved.")
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(mark).to_have_text(
+        "Not yet saved: no connection. It is sent when the connection is back."
+    )
+    assert rounds_stored(live_server, game_id) == 0
+
+    page.context.set_offline(False)
+    expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))
+    expect(page.locator("#next-title")).to_have_text("Round 2 of 20")
+    assert rounds_stored(live_server, game_id) == 1
+    # Nothing is left waiting on the phone.
+    assert page.evaluate("Object.keys(localStorage).length") == 0
+
+
+def test_what_was_entered_survives_a_reload_and_a_double_send_is_stored_once(
+    phone: Page, live_server: Any
+) -> None:
+    page = phone
+    game_id = start(page, live_server)
+    url = f"{live_server.url}/games/{game_id}/rounds/new"
+    page.goto(url)
+    enter_round_one(page)
+    page.reload()
+    expect(page.locator(".unsaved")).to_have_text("Not yet saved: what you had entered is back.")
+    expect(page.locator("#tricks_0-1")).to_be_checked()
+    expect(page.locator("output[data-trick-count]")).to_have_text("1 of 1 trick ✓")
+    key = page.locator('input[name="key"]').input_value()
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("#next-title")).to_have_text("Round 2 of 20")
+    # The same form sent again (the back button, a retry): stored once.
+    page.go_back()
+    page.evaluate(
+        "key => { const f = document.querySelector('form[data-draft]');"
+        " f.querySelector('input[name=key]').value = key; f.submit(); }",
+        key,
+    )
+    expect(page.locator(".flash")).to_contain_text("That was saved already.")
+    assert rounds_stored(live_server, game_id) == 1

@@ -1,0 +1,429 @@
+"""Score sheets read back from their PDFs: the numbers, the plan, the fonts, the escaping,
+the page count and the type size; the cache of a finished game's sheet.
+
+The PDFs are read with pypdf: every piece of text with its position and size, gathered
+into the lines a person would read across the page.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from pypdf import PdfReader
+
+from scorekeeper import pdf, services, sheets
+from scorekeeper.rules import GAMES
+from tests.conftest import PASSWORD, Table
+
+pytestmark = pytest.mark.data_layer
+
+DATA = Path(__file__).parent / "data"
+PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
+RECORDED = sorted(DATA.glob("*.json"))
+
+
+# -- reading a PDF back ------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    lines: list[str]
+    sizes: list[float]
+    """The size in points of every piece of text drawn."""
+
+
+@dataclass
+class ReadPdf:
+    pages: list[Page]
+    fonts: set[str] = field(default_factory=set)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line for page in self.pages for line in page.lines)
+
+    def line(self, pattern: str) -> str:
+        """The one line that matches ``pattern`` (a regular expression, from its start)."""
+        found = [line for line in self.text.splitlines() if re.match(pattern, line)]
+        assert len(found) == 1, (pattern, found)
+        return found[0]
+
+
+def plain(text: str) -> str:
+    """The sheet's figure spaces and figure dashes as a person reads them."""
+    return " ".join(text.replace("\u2007", " ").replace("\u2012", "-").split())
+
+
+def read_page(page: Any) -> Page:
+    """The page's text as lines (pieces on one baseline, left to right), and sizes."""
+    pieces: list[tuple[float, float, str]] = []
+    sizes: list[float] = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        if not text.strip():
+            return
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        pieces.append((y, x, text))
+        sizes.append(size * abs(tm[3] * cm[3] + tm[2] * cm[1]))
+
+    page.extract_text(visitor_text=visit)
+    rows: list[list[tuple[float, float, str]]] = []
+    for piece in sorted(pieces, key=lambda p: -p[0]):
+        # Devanagari sits a little off the Latin baseline: 2.5 pt is the same line.
+        if rows and abs(rows[-1][0][0] - piece[0]) < 2.5:
+            rows[-1].append(piece)
+        else:
+            rows.append([piece])
+    lines = [
+        plain(" ".join(text for _, _, text in sorted(row, key=lambda p: p[1]))) for row in rows
+    ]
+    return Page(lines, sizes)
+
+
+def read_pdf(data: bytes) -> ReadPdf:
+    reader = PdfReader(io.BytesIO(data))
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in (page.get("/Resources") or {}).get("/Font", {}).values()
+    }
+    return ReadPdf([read_page(page) for page in reader.pages], fonts)
+
+
+# -- games to print ---------------------------------------------------------------------
+
+
+def recorded(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def store(app: Flask, game: dict[str, Any], username: str = "ana") -> str:
+    """The recorded game entered through the services, as the pages would."""
+    with app.app_context():
+        owner = services.authenticate(username, PASSWORD)
+        assert owner is not None
+        record = services.create_game(
+            owner, game["game"], game["players"], game["first_dealer"], game["options"]
+        )
+        for played in game["rounds"]:
+            facts = {k: v for k, v in played.items() if k not in ("scores", "totals", "made")}
+            record = services.record_round(record, facts)
+        return record.id
+
+
+def state_of(game: dict[str, Any]) -> Any:
+    state = GAMES[game["game"]].new(game["players"], game["first_dealer"], game["options"])
+    for played in game["rounds"]:
+        state = state.load_round({k: v for k, v in played.items() if k not in ("scores", "totals")})
+    return state
+
+
+def figures(values: list[int], signed: bool = False) -> list[str]:
+    return [plain(sheets.number(v, signed=signed)) for v in values]
+
+
+# -- the app's PDF module -----------------------------------------------------------------
+
+
+def test_weasyprint_found_harfbuzz_subsetting() -> None:
+    """Without Debian's libharfbuzz-subset0 WeasyPrint falls back, silently, to a
+    subsetter about five times slower: the set-up installs it."""
+    assert pdf.harfbuzz_subset_available()
+
+
+def test_only_the_pdf_module_imports_weasyprint() -> None:
+    importers = []
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(name.split(".")[0] == "weasyprint" for name in names):
+                importers.append(path.relative_to(PACKAGE).as_posix())
+    assert set(importers) == {"pdf.py"}
+
+
+def test_a_sheet_loads_nothing_from_outside(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.svg"
+    secret.write_text('<svg xmlns="http://www.w3.org/2000/svg"><text>secret</text></svg>')
+    body = pdf.render_pdf(
+        f'<p>Ana</p><img src="file://{secret}"><img src="http://127.0.0.1:9/x.png">'
+    )
+    assert "secret" not in read_pdf(body).text
+
+
+# -- completed sheets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=[p.stem for p in RECORDED])
+def test_a_completed_sheet_prints_the_game_as_recorded(table: Table, path: Path) -> None:
+    game = recorded(path)
+    game_id = store(table.app, game)
+    response = table.client.get(f"/games/{game_id}/sheet.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    sheet = read_pdf(response.data)
+    state = state_of(game)
+    players = len(game["players"])
+
+    for scored in state.scored_rounds:
+        record = scored.record
+        if game["game"] == "wizard":
+            line = sheet.line(rf"{scored.number} {scored.cards} ")
+            expected = []
+            for seat in range(players):
+                expected += [str(record.bids[seat]), str(record.tricks[seat])]
+                expected += figures([scored.scores[seat]], signed=True)
+                expected += figures([scored.totals[seat]])
+            assert line.split()[-4 * players :] == expected, line
+            assert state.players[record.dealer] in line
+        else:
+            line = sheet.line(rf"{scored.number} {re.escape(state.players[record.dealer])} ")
+            expected = []
+            for seat in range(players):
+                expected += [str(record.points[seat]), *figures([scored.totals[seat]])]
+            assert line.split()[-2 * players :] == expected, line
+            if record.bidder is None:
+                assert "all passed" in line
+            else:
+                assert f"{record.bid} {'✓' if record.made else '✗'}" in line
+    totals = sheet.line("Total ").split()[1:]
+    winners = [game["players"][seat] for seat in game["winners"]]
+    assert [t for t in totals if t != "★"] == figures(game["totals"])
+    assert totals.count("★") == len(winners)
+    assert "RESULT " + " and ".join(winners) in sheet.text
+    assert len(sheet.pages) == 1
+
+
+def test_a_running_game_prints_the_rounds_still_to_play(table: Table) -> None:
+    game = recorded(DATA / "wizard-3p-full.json")
+    game["rounds"] = game["rounds"][:5]
+    game_id = store(table.app, game)
+    sheet = read_pdf(table.client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert "BEING PLAYED 5 of 20 rounds so far" in sheet.text
+    names = game["players"]
+    for number in range(6, 21):
+        # Round 6 is dealt by the seat after round 5's dealer (seat 1), and so on.
+        dealer = names[(number - 1) % 3]
+        line = sheet.line(rf"{number} {number} ")
+        assert line.startswith(f"{number} {number} {dealer}"), line
+    assert sheet.line("20 20 ").endswith("none")
+
+
+def test_another_accounts_sheet_is_not_found(table: Table) -> None:
+    game_id = store(table.app, recorded(DATA / "wizard-4p-short.json"), username="ben")
+    assert table.client.get(f"/games/{game_id}/sheet.pdf").status_code == 404
+    assert table.client.get("/games/nosuchgame/sheet.pdf").status_code == 404
+
+
+def test_a_finished_games_sheet_comes_from_the_cache_until_it_changes(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = recorded(DATA / "wizard-4p-short.json")
+    game_id = store(table.app, game)
+    renders = []
+    render = pdf.render_pdf
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        renders.append(1)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(pdf, "render_pdf", counted)
+    url = f"/games/{game_id}/sheet.pdf"
+    first = table.client.get(url)
+    again = table.client.get(url)
+    assert len(renders) == 1
+    assert again.data == first.data
+    assert (
+        table.client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    )
+    assert table.client.get(url + "?paper=letter").status_code == 200
+    assert len(renders) == 2  # another paper is another sheet
+
+    # A correction changes the game: the sheet is made again, with the new numbers.
+    last = game["rounds"][-1]
+    with table.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        record = services.get_game(ana, game_id)
+        number = len(record.state.rounds)
+        facts = {k: v for k, v in last.items() if k not in ("scores", "totals", "made")}
+        bids = list(facts["bids"])
+        bids[0] += 1
+        services.correct_round(record, number, {**facts, "bids": bids})
+        corrected = services.get_game(ana, game_id).state
+    fresh = table.client.get(url)
+    assert len(renders) == 3
+    assert fresh.headers["ETag"] != first.headers["ETag"]
+    totals = read_pdf(fresh.data).line("Total ").split()[1:]
+    assert [t for t in totals if t != "★"] == figures(list(corrected.totals))
+
+
+def test_the_sheet_cache_keeps_one_version_a_game_and_a_bound() -> None:
+    cache = sheets.SheetCache(max_entries=2)
+    cache.put("a", "v1", b"1")
+    cache.put("a", "v2", b"2")
+    assert cache.get("a", "v1") is None and cache.get("a", "v2") == b"2"
+    cache.put("b", "v1", b"3")
+    cache.put("c", "v1", b"4")
+    assert len(cache) == 2 and cache.get("a", "v2") is None
+
+
+# -- blank sheets ---------------------------------------------------------------------------
+
+
+def blank(client: Any, names: list[str] | None = None, **query: Any) -> ReadPdf:
+    """A blank sheet asked for as the page's form asks: names in seats ``names-0``, ..."""
+    query.update({f"names-{seat}": name for seat, name in enumerate(names or [])})
+    response = client.get("/sheets/blank.pdf", query_string=query)
+    assert response.status_code == 200, response.get_data(as_text=True)[:2000]
+    assert response.mimetype == "application/pdf"
+    return read_pdf(response.data)
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(3, 20), (4, 15), (5, 12), (6, 10)], ids=["3p", "4p", "5p", "6p"]
+)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_blank_wizard_sheet_has_the_rounds_cards_and_dealers(
+    table: Table, players: int, rounds: int, paper: str
+) -> None:
+    names = ["Siôn", "Ŵyn", "Νίκος", "प्रिया", "Ana", "Dee"][:players]
+    sheet = blank(
+        table.client, game="wizard", players=players, names=names, first_dealer=1, paper=paper
+    )
+    assert len(sheet.pages) == 1
+    for number in range(1, rounds + 1):
+        dealer = names[(1 + number - 1) % players]
+        line = sheet.line(rf"{number} {number} ")
+        assert line.startswith(f"{number} {number} {dealer}"), line
+    assert sheet.line(rf"{rounds} {rounds} ").endswith("none")  # every card dealt: no trump
+    assert not any(line.startswith(f"{rounds + 1} ") for line in sheet.text.splitlines())
+    assert " ".join(["bid won score total"] * players) in sheet.pages[0].lines
+    assert f"ROUNDS {rounds}, the full game" in sheet.text
+
+
+def test_a_blank_short_game_with_the_hook(table: Table) -> None:
+    sheet = blank(table.client, game="wizard", players=4, rounds=7, hook="y")
+    assert "ROUNDS 7 of 15, a short game" in sheet.text
+    assert "HOOK on" in sheet.text and "Hook the bids may not add up" in sheet.text
+    assert sheet.line("7 7") == "7 7"  # a short game's last round still turns trump
+    assert "20 + 10 a trick" in sheet.text and "-10 a trick off" in sheet.text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_blank_one_card_sheet_has_hands_to_spare(table: Table, players: int) -> None:
+    names = ["Llŷr", "Νίκος", "प्रिया", "Dee"][:players]
+    sheet = blank(table.client, game="one_card", players=players, names=names, first_dealer=0)
+    hands = [line for line in sheet.text.splitlines() if re.match(r"\d+ \S", line)]
+    assert len(hands) >= 2 * sheets.typical_hands(players, 30)
+    for number in range(1, 11):
+        assert sheet.line(rf"{number} ").startswith(f"{number} {names[(number - 1) % players]}")
+    assert "TARGET 30 points" in sheet.text and "The first to 30 wins" in sheet.text
+    assert " ".join(["points total"] * players) in sheet.pages[0].lines
+
+
+def test_a_long_one_card_game_repeats_the_header_on_the_next_page(table: Table) -> None:
+    sheet = blank(table.client, game="one_card", players=4, target=120)
+    assert len(sheet.pages) == 2
+    for page in sheet.pages:
+        assert "Hand Dealer Bidder Bid Trump" in page.lines
+        assert "points total points total points total points total" in page.lines
+
+
+def test_a_blank_sheet_needs_no_login_nor_names(table: Table) -> None:
+    visitor = table.app.test_client()
+    sheet = blank(visitor, game="wizard", players=3)
+    assert sheet.line("1 1") == "1 1"
+    assert "FIRST DEALER" not in sheet.text
+
+
+# -- what a sheet may print ----------------------------------------------------------------
+
+
+def test_a_name_is_printed_as_text_never_as_markup(table: Table) -> None:
+    names = ["<script>alert(1)</script>", "A & B", "<b>Ben</b>"]
+    sheet = blank(table.client, game="wizard", players=3, names=names)
+    for name in names:
+        assert name in sheet.text
+    game = {
+        "game": "wizard",
+        "players": names,
+        "first_dealer": 0,
+        "options": {"rounds": 1},
+        "rounds": [{"trump": "hearts", "turned": "7h", "bids": [1, 0, 0], "tricks": [1, 0, 0]}],
+    }
+    done = read_pdf(table.client.get(f"/games/{store(table.app, game)}/sheet.pdf").data)
+    for name in names:
+        assert name in done.text
+
+
+def test_names_in_any_script_print_with_their_own_fonts(table: Table) -> None:
+    names = ["Siôn Ŵyn Llŷr", "Νίκος", "प्रिया"]
+    sheet = blank(table.client, game="wizard", players=3, names=names)
+    for name in names:
+        assert name in sheet.text
+    assert any("NotoSansDevanagari" in font.replace("-", "") for font in sheet.fonts)
+    assert any(font.endswith("Noto-Sans") for font in sheet.fonts)
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=[p.stem for p in RECORDED])
+def test_no_text_on_a_sheet_is_smaller_than_8_pt(table: Table, path: Path) -> None:
+    game = recorded(path)
+    done = read_pdf(table.client.get(f"/games/{store(table.app, game)}/sheet.pdf").data)
+    names = game["players"]
+    empty = blank(table.client, game=game["game"], players=len(names), names=names)
+    for sheet in (done, empty):
+        sizes = [size for page in sheet.pages for size in page.sizes]
+        assert sizes and min(sizes) >= 8 - 0.01
+
+
+def _full_wizard(players: int) -> dict[str, Any]:
+    """A full game of made-up, legal rounds: every player bids what they take."""
+    rounds = []
+    state = GAMES["wizard"].new([f"P{seat}" for seat in range(players)], 0, {})
+    for number in range(1, state.planned_rounds + 1):
+        tricks = [0] * players
+        for trick in range(number):
+            tricks[(trick * 7 + number) % players] += 1
+        turns = state.turns_trump(number)
+        rounds.append(
+            {
+                "trump": "spades" if turns else "none",
+                "turned": "qs" if turns else None,
+                "bids": tricks,
+                "tricks": tricks,
+            }
+        )
+    names = ["Siôn", "Ŵyn", "Νίκος", "प्रिया", "Bartholomew-Alexander Featherstonehaugh", "Dee"]
+    return {
+        "game": "wizard",
+        "players": names[:players],
+        "first_dealer": 0,
+        "options": {},
+        "rounds": rounds,
+    }
+
+
+@pytest.mark.parametrize("players", [3, 6], ids=["3p-20-rounds", "6p-10-rounds"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_full_wizard_game_fits_on_one_page(table: Table, players: int, paper: str) -> None:
+    game = _full_wizard(players)
+    game_id = store(table.app, game)
+    sheet = read_pdf(table.client.get(f"/games/{game_id}/sheet.pdf?paper={paper}").data)
+    assert len(sheet.pages) == 1
+    totals = [t for t in sheet.line(r"Total ").split()[1:] if t != "★"]
+    assert len(totals) == players
+    legend = sheet.line("Running totals by round: ")  # the chart's legend, as text
+    for name, total in zip(game["players"], totals, strict=True):
+        assert f"{sheets.shorten(name, 24)} {total}" in legend

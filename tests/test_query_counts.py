@@ -1,0 +1,159 @@
+"""Every page sends a fixed number of SQL statements, whatever the size of the game or
+the number of games: a 3-player game in round 1 costs the database what a 6-player game
+in round 10 does. (A count is not noisy, so it is a test; timings are in bench/.)"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, select
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import User
+from tests.conftest import Table
+
+pytestmark = pytest.mark.data_layer
+
+
+@contextmanager
+def counting_statements(app: Flask) -> Iterator[list[str]]:
+    """The statements the app sends to its database while the block runs."""
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def statements(app: Flask, request: Callable[[], Any]) -> list[str]:
+    """The statements of one request, in the steady state (asked once before)."""
+    assert request().status_code == 200
+    with counting_statements(app) as sent:
+        assert request().status_code == 200
+    return sent
+
+
+def play(owner: User, players: int, rounds: int) -> services.GameRecord:
+    """A Wizard game with ``rounds`` rounds recorded (all tricks to one seat: legal)."""
+    names = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"][:players]
+    record = services.create_game(owner, "wizard", names, 0, {"hook": False})
+    for number in range(1, rounds + 1):
+        tricks = [0] * players
+        tricks[number % players] = number
+        record = services.record_round(
+            record, {"trump": "none", "bids": list(tricks), "tricks": tricks}
+        )
+    return record
+
+
+def owner(username: str) -> User:
+    user: User = db.session.scalar(select(User).where(User.username == username))
+    return user
+
+
+GAMES = {
+    "3 players, round 1": (3, 0),
+    "3 players, round 2": (3, 1),
+    "6 players, round 10": (6, 9),
+    "6 players, finished": (6, 10),
+}
+
+# Each page as its reader asks for it: the scorekeeper logged in, a watcher with the link
+# only, an API client with its token.
+Ask = Callable[["Readers", dict[str, str]], Any]
+PAGES: dict[str, Ask] = {
+    "game page": lambda r, g: r.table.client.get(f"/games/{g['id']}"),
+    "round screen": lambda r, g: r.table.client.get(f"/games/{g['id']}/rounds/new"),
+    "edit page": lambda r, g: r.table.client.get(f"/games/{g['id']}/rounds/1/edit"),
+    "watch board": lambda r, g: r.watcher.get(f"/watch/{g['watch']}"),
+    "watch refresh": lambda r, g: r.watcher.get(f"/watch/{g['watch']}/version"),
+    "API game": lambda r, g: r.table.client.get(
+        f"/api/v1/games/{g['id']}", headers={"Authorization": f"Bearer {r.token}"}
+    ),
+}
+
+
+class Readers:
+    def __init__(self, table: Table, watcher: FlaskClient, token: str) -> None:
+        self.table, self.watcher, self.token = table, watcher, token
+
+
+@pytest.mark.parametrize("page", list(PAGES), ids=list(PAGES))
+def test_a_page_sends_as_many_statements_for_a_big_game_as_for_a_small_one(
+    app: Flask, table: Table, page: str
+) -> None:
+    with app.app_context():
+        ana = owner("ana")
+        readers = Readers(table, app.test_client(), services.issue_token(ana))
+        games = {}
+        for name, (players, rounds) in GAMES.items():
+            record = play(ana, players, rounds)
+            games[name] = {"id": record.id, "watch": services.share_game(record)}
+    if page == "round screen":  # a finished game has no next round to enter
+        del games["6 players, finished"]
+    if page == "edit page":  # a game in round 1 has no round to correct yet
+        del games["3 players, round 1"]
+    ask = PAGES[page]
+    counts = {
+        name: statements(app, lambda game=game: ask(readers, game)) for name, game in games.items()
+    }
+    sizes = {name: len(sent) for name, sent in counts.items()}
+    assert len(set(sizes.values())) == 1, (sizes, counts)
+
+
+def test_the_games_list_sends_as_many_statements_for_twenty_games_as_for_one(
+    app: Flask, table: Table
+) -> None:
+    with app.app_context():
+        play(owner("ana"), 3, 1)
+    one = statements(app, lambda: table.client.get("/games"))
+    with app.app_context():
+        ana = owner("ana")
+        for n in range(19):
+            play(ana, 3 + n % 4, n % 10)
+    twenty = statements(app, lambda: table.client.get("/games"))
+    assert len(one) == len(twenty), (one, twenty)
+
+
+@pytest.mark.parametrize(
+    "small, big",
+    [((3, 0), (6, 8)), ((3, 19), (6, 9))],
+    ids=["a round in the game", "the round that ends the game"],
+)
+def test_submitting_a_round_sends_as_many_statements_for_a_big_game_as_for_a_small_one(
+    app: Flask, table: Table, small: tuple[int, int], big: tuple[int, int]
+) -> None:
+    """(The round that ends a game writes a little more than the others, its winners:
+    so each is compared with its own kind.)"""
+
+    def submit(players: int, rounds: int) -> list[str]:
+        with app.app_context():
+            record = play(owner("ana"), players, rounds)
+            game_id, version = record.id, record.row.version
+            dealer = record.state.next_round.dealer
+        data = {"version": str(version), "key": secrets.token_hex(16), "dealer": str(dealer)}
+        for seat in range(players):
+            data[f"bid_{seat}"] = data[f"tricks_{seat}"] = str(rounds + 1 if seat == 0 else 0)
+        data["turned"] = "jester"
+        with counting_statements(app) as sent:
+            answer = table.post(f"/games/{game_id}/rounds/new", data)
+        assert answer.status_code == 302, answer.get_data(as_text=True)
+        return sent
+
+    submit(*small)  # once first: the same steady state for both
+    few, many = submit(*small), submit(*big)
+    assert len(few) == len(many), (few, many)

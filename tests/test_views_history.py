@@ -1,0 +1,160 @@
+"""The history pages: the games list with filters and pages, nights, players, export
+and import, through the test client."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper import services
+from scorekeeper.models import Player
+from tests.conftest import PASSWORD, Table
+
+
+def text(response: Any) -> str:
+    """The page's words, tags left out."""
+    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return " ".join(html.unescape(words).split())
+
+
+ROUND_ONE = {
+    "turned": "s",
+    "bid_0": "1",
+    "bid_1": "0",
+    "bid_2": "0",
+    "tricks_0": "1",
+    "tricks_1": "0",
+    "tricks_2": "0",
+}
+
+
+def finished_game(table: Table, players: list[str]) -> str:
+    game_id = table.new_game(players, rounds=1)
+    assert table.post(f"/games/{game_id}/rounds/new", ROUND_ONE).status_code == 302
+    return game_id
+
+
+def player_id(app: Flask, name: str) -> int:
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        return db.session.query(Player).filter_by(name=name).one().id
+
+
+def test_the_games_list_filters_and_pages(app: Flask, table: Table) -> None:
+    finished_game(table, ["Ana", "Ben", "Cai"])
+    for _ in range(21):
+        table.new_game(["Dee", "Eve", "Fay"])
+    page = text(table.client.get("/games"))
+    assert "22 games." in page and "Page 1 of 2" in page and "Older →" in page
+    second = text(table.client.get("/games?page=2"))
+    assert "Page 2 of 2" in second and "← Newer" in second
+    finished = text(table.client.get("/games?status=finished"))
+    assert "1 game found." in finished and "Won by Ana with 30" in finished
+    ana = player_id(app, "Ana")
+    assert "1 game found." in text(table.client.get(f"/games?player={ana}"))
+    assert "No game matches" in text(table.client.get("/games?game=one_card"))
+    bad = text(table.client.get("/games?since=yesterday&page=x"))
+    assert "Not a valid date value" in bad and "22 games" in bad
+
+
+def test_a_night_page_with_its_standings_and_edit(app: Flask, table: Table) -> None:
+    game_id = finished_game(table, ["Ana", "Ben", "Cai"])
+    nights = text(table.client.get("/nights"))
+    night_link = re.search(
+        r'href="/nights/(\d+)"', table.client.get("/nights").get_data(as_text=True)
+    )
+    assert night_link and "Won by Ana" in nights
+    url = f"/nights/{night_link.group(1)}"
+    page = table.client.get(url).get_data(as_text=True)
+    assert "The night's standings" in page and f"/games/{game_id}" in page
+    response = table.post(
+        url, {"date": "2026-11-28", "place": "Tŷ Siôn", "note": "Cake & <b>tea</b>"}
+    )
+    assert response.status_code == 302
+    page = table.client.get(url).get_data(as_text=True)
+    assert "Saturday 28 November 2026" in page and "Tŷ Siôn" in page
+    assert "&lt;b&gt;tea&lt;/b&gt;" in page
+    assert table.post(url, {"date": "not a date"}).status_code == 422
+    table.post("/logout")
+    table.login("ben")
+    assert table.client.get(url).status_code == 404
+
+
+def test_a_new_game_can_join_another_night(app: Flask, table: Table) -> None:
+    finished_game(table, ["Ana", "Ben", "Cai"])
+    page = table.client.get("/games/new").get_data(as_text=True)
+    night = re.search(r'<option value="(\d+)">', page.split('name="night"')[1]).group(1)
+    response = table.post(
+        "/games/new",
+        {
+            "players-0": "Ana",
+            "players-1": "Ben",
+            "players-2": "Cai",
+            "first_dealer": "0",
+            "night": night,
+        },
+    )
+    assert response.status_code == 302
+    response = table.post(
+        "/games/new",
+        {
+            "players-0": "Ana",
+            "players-1": "Ben",
+            "players-2": "Cai",
+            "first_dealer": "0",
+            "night": "999",
+        },
+    )
+    assert response.status_code == 422
+
+
+def test_a_player_page_rename_and_merge(app: Flask, table: Table) -> None:
+    finished_game(table, ["Ana", "Ben", "Cai"])
+    finished_game(table, ["Ana", "Benny", "Dee"])
+    ana, ben, benny = player_id(app, "Ana"), player_id(app, "Ben"), player_id(app, "Benny")
+    page = text(table.client.get(f"/players/{ana}"))
+    assert "Bid exactly in 100%" in page and "Wizard 2 2 100%" in page
+    response = table.post(f"/players/{ben}", {"action": "rename", "rename-name": "Benny"})
+    assert response.status_code == 422 and "already a player here" in text(response)
+    response = table.post(f"/players/{ben}", {"action": "merge", "merge-other": str(benny)})
+    assert response.status_code == 302
+    page = text(table.client.get(f"/players/{ben}"))
+    assert "Wizard 2 0 0%" in page
+    assert table.client.get(f"/players/{benny}").status_code == 404
+    response = table.post(f"/players/{ben}", {"action": "merge", "merge-other": str(ana)})
+    assert response.status_code == 422 and "sat at the same table" in text(response)
+    response = table.post(f"/players/{ben}", {"action": "rename", "rename-name": "Bendigeidfran"})
+    assert response.status_code == 302
+    assert "Bendigeidfran" in text(table.client.get("/players"))
+
+
+def test_export_and_import_through_the_pages(app: Flask, table: Table) -> None:
+    game_id = finished_game(table, ["=cmd", "Ben", "Cai"])
+    exported = table.client.get("/export.json")
+    assert exported.headers["Content-Disposition"].startswith("attachment;")
+    document = exported.get_json(force=True)
+    assert len(document["games"]) == 1
+    csv_answer = table.client.get(f"/games/{game_id}/export.csv")
+    assert csv_answer.mimetype == "text/csv" and "'=cmd" in csv_answer.get_data(as_text=True)
+    table.post("/logout")
+    table.login("ben")
+    assert table.client.get(f"/games/{game_id}/export.csv").status_code == 404
+    upload = {"file": (io.BytesIO(json.dumps(document).encode()), "export.json")}
+    response = table.post("/import", upload, content_type="multipart/form-data")
+    assert response.status_code == 302
+    assert "Imported 1 games and 1 nights" in text(table.client.get("/games"))
+    again = {"file": (io.BytesIO(json.dumps(document).encode()), "export.json")}
+    table.post("/import", again, content_type="multipart/form-data")
+    assert "1 games were here already" in text(table.client.get("/games"))
+    broken = {"file": (io.BytesIO(b"{not json"), "export.json")}
+    response = table.post("/import", broken, content_type="multipart/form-data")
+    assert response.status_code == 422 and "not readable JSON" in text(response)
+    with app.app_context():
+        ben = services.authenticate("ben", PASSWORD)
+        assert len(services.list_games(ben)) == 1
