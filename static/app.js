@@ -228,7 +228,10 @@
     var every = (parseInt(el.dataset.every, 10) || 4) * 1000;
     function poll() {
       fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
-        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (r) {
+          if (r.status === 404) window.location.reload();  // the link was revoked
+          return r.ok ? r.json() : null;
+        })
         .then(function (data) {
           if (data && String(data.version) !== version) window.location.reload();
           else window.setTimeout(poll, every);

@@ -116,3 +116,135 @@ def test_a_game_of_one_card_on_a_phone(phone: Page, live_server: Any, screenshot
     expect(page.locator(".final")).to_contain_text("Ana wins with 14 points.")
     assert totals(page) == [14, 11, 5]
     screenshot(page, "one-card-final.png")
+
+
+# -- A whole game to the default target ------------------------------------------------
+
+TARGET = 30  # RULES.md, One Card: the default target
+ANA, WYN, CAI = 0, 1, 2
+PASS = None
+
+# Hand by hand, as played: the calls in order from the player left of the dealer (a bid or
+# PASS), the trump tapped when someone bid, and the points each seat took.
+HANDS: list[tuple[list[int | None], str | None, list[int]]] = [
+    ([7, 8, PASS, PASS], "hearts", [3, 4, 8]),  # Cai bids 8, takes 8: made
+    ([PASS, PASS, PASS], None, [2, 7, 6]),  # everyone passes
+    ([9, PASS, PASS], "clubs", [7, 5, 3]),  # Ana bids 9, takes 7: short, scores 0
+    ([7, PASS, PASS], "diamonds", [0, 8, 7]),  # Ŵyn bids 7, takes 8
+    ([PASS, PASS, PASS], None, [1, 7, 7]),  # all pass again: Ŵyn and Cai tie at 31
+    ([7, 8, 15], "spades", [2, 3, 10]),  # Cai bids 15 (which ends it), takes 10: 0
+]
+
+
+def expected_totals(hands: list[tuple[int | None, int | None, list[int]]]) -> list[int]:
+    """RULES.md, One Card › Scoring, worked out independently of the app: everyone
+    scores the points they took, except a bidder short of the bid, who scores 0."""
+    totals = [0] * len(PLAYERS)
+    for bidder, bid, points in hands:
+        for seat, took in enumerate(points):
+            short = seat == bidder and bid is not None and took < bid
+            totals[seat] += 0 if short else took
+    return totals
+
+
+def game_over(totals: list[int]) -> bool:
+    """Someone has reached the target, and the highest total is one player's alone."""
+    top = max(totals)
+    return top >= TARGET and totals.count(top) == 1
+
+
+def contract(first: int, calls: list[int | None]) -> tuple[int | None, int | None]:
+    """(bidder, bid) of an auction that starts at seat ``first``: a pass drops out."""
+    passed: set[int] = set()
+    seat, bidder, bid = first, None, None
+    for made in calls:
+        if made is None:
+            passed.add(seat)
+        else:
+            bidder, bid = seat, made
+        seat = next(
+            (
+                (seat + step) % len(PLAYERS)
+                for step in range(1, len(PLAYERS) + 1)
+                if (seat + step) % len(PLAYERS) not in passed
+            ),
+            seat,
+        )
+    return bidder, bid
+
+
+def standings(page: Page) -> list[tuple[str, str, int]]:
+    return [
+        (
+            item.locator(".place").inner_text(),
+            item.locator(".name").inner_text(),
+            int(item.locator(".total").inner_text()),
+        )
+        for item in page.locator("ol.standings li").all()
+    ]
+
+
+def test_a_game_of_one_card_to_thirty_on_a_phone(phone: Page, live_server: Any) -> None:
+    page = phone
+    sign_up(page, live_server)
+    follow(page, "One Card")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("#first_dealer").select_option(str(ANA))
+    # The target is left alone: the default, 30.
+    expect(page.locator("#target")).to_have_value("")
+    expect(page.locator("#target")).to_have_attribute("placeholder", str(TARGET))
+    save(page, "Start the game")
+
+    played: list[tuple[int | None, int | None, list[int]]] = []
+    for number, (calls, trump, points) in enumerate(HANDS, start=1):
+        assert not played or not game_over(expected_totals(played))
+        dealer = (ANA + number - 1) % len(PLAYERS)
+        first = (dealer + 1) % len(PLAYERS)
+        bidder, bid = contract(first, calls)
+        expect(page.locator("#next-title")).to_have_text(f"Hand {number}")
+        follow(page, f"Enter hand {number}")
+
+        # The auction, call by call, on the widget (its fallback radios stay hidden).
+        expect(page.locator("[data-contract-fallback]")).to_be_hidden()
+        turn = page.locator("[data-turn]")
+        expect(turn).to_have_text(f"{PLAYERS[first]} to bid or pass:")
+        for made in calls:
+            call(page, "Pass" if made is PASS else str(made))
+        if bidder is None:
+            expect(turn).to_have_text("Everyone passed: no bid, no trump.")
+            expect(page.locator("#trump-hearts")).to_be_disabled()
+        else:
+            expect(turn).to_have_text(f"Contract: {PLAYERS[bidder]} bids {bid}.")
+            assert trump is not None
+            page.locator(f"label[for=trump-{trump}]").tap()
+        expect(page.locator("[data-call-buttons] button")).to_have_count(0)
+
+        # The points: the first two in bidding order typed, the last offered as the rest.
+        order = [(first + step) % len(PLAYERS) for step in range(len(PLAYERS))]
+        for seat in order[:-1]:
+            page.locator(f"#points_{seat}").fill(str(points[seat]))
+        expect(page.locator(f"#points_{order[-1]}")).to_have_value(str(points[order[-1]]))
+        expect(page.locator("output[data-points-count]")).to_have_text("15 of 15 points ✓")
+        page.locator(f"label[for=last-trick-{points.index(max(points))}]").tap()
+        save(page, f"Save hand {number}")
+
+        played.append((bidder, bid, points))
+        expected = expected_totals(played)
+        assert totals(page) == expected, f"after hand {number}"
+        if bidder is not None and bid is not None:
+            mark = "✓" if points[bidder] >= bid else "✗"
+            expect(page.locator(".board tbody tr").nth(number - 1)).to_contain_text(
+                f"bid {bid} {mark}"
+            )
+
+    # Hand 5 left Ŵyn and Cai level at 31, past the target: the game went on. Hand 6,
+    # Cai short of 15, leaves Ŵyn alone at the top.
+    assert expected_totals(played[:5]) == [6, 31, 31]
+    assert expected == [8, 34, 31]
+    assert game_over(expected)
+    expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+    expect(page.locator(".final .winners")).to_have_text("🏆 Ŵyn wins with 34 points.")
+    assert standings(page) == [("1.", "Ŵyn", 34), ("2.", "Cai", 31), ("3.", "Ana", 8)]
+    expect(page.get_by_role("link", name="Enter hand 7")).to_have_count(0)
+    expect(page.locator(".board .to-go")).to_have_count(0)

@@ -1,0 +1,135 @@
+"""Score sheets from a phone: a blank one for a table without a phone (no account, no
+login), and a game's own sheet, filled in as far as it was played, from the game's page."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
+    Page = Any  # type: ignore[misc,assignment]
+    expect = None  # type: ignore[assignment]
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "secret-123"
+PLAYERS = ["Ana", "Siôn", "Cai"]
+DASHES = str.maketrans({"−": "-", "‒": "-", "–": "-"})  # minus sign, figure dash, en dash
+
+
+def fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
+
+
+def pdf_text(body: bytes) -> str:
+    assert body.startswith(b"%PDF-"), body[:16]
+    reader = pypdf.PdfReader(io.BytesIO(body))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    # The sheet pads its numbers with figure spaces; a negative number has a figure dash.
+    return " ".join(text.replace("\u2007", " ").split()).translate(DASHES)
+
+
+def install_with_a_game(live_server: Any) -> str:
+    """An install with one account (nobody logged in) and a Wizard game two rounds in."""
+    live_server.reset()
+    with live_server.app.app_context():
+        ana = services.create_user("ana", PASSWORD)
+        game = services.create_game(ana, "wizard", PLAYERS, 0, {"rounds": 5})
+        for bids, tricks in (([1, 0, 0], [0, 1, 0]), ([1, 2, 0], [0, 2, 0])):
+            game = services.record_round(
+                game, {"trump": "none", "turned": "jester", "bids": bids, "tricks": tricks}
+            )
+        game_id = game.id
+        db.session.remove()
+    return game_id
+
+
+def test_a_blank_sheet_and_a_games_sheet_downloaded_on_a_phone(
+    phone: Page, live_server: Any
+) -> None:
+    page = phone
+    game_id = install_with_a_game(live_server)
+
+    # -- Not logged in: from the login page to the blank sheets.
+    page.goto(live_server.url + "/login")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Log in")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Print a blank score sheet").tap()
+    expect(page).to_have_url(re.compile(r"/sheets$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Score sheets to print")
+    fits(page)
+    # The phone's locale (en-GB) gets A4.
+    expect(page.get_by_role("heading", name="Ready to print (A4)")).to_be_visible()
+
+    page.locator("label.chip", has_text="One Card").tap()
+    expect(page.locator("input[name=game][value=one_card]")).to_be_checked()
+    page.get_by_label("Players").select_option("3")
+    with page.expect_response(re.compile(r"/sheets/blank\.pdf\?")) as shown:
+        page.get_by_role("button", name="Print the blank sheet (PDF)").tap()
+    # The sheet opens in the browser (inline): fetch it as the phone would save it.
+    answer = shown.value
+    assert answer.status == 200
+    assert answer.header_value("content-type") == "application/pdf"
+    assert "game=one_card" in answer.url and "players=3" in answer.url
+    assert "paper=a4" in answer.url
+    blank = page.request.get(answer.url)
+    assert blank.status == 200
+    assert blank.headers["content-type"] == "application/pdf"
+    disposition = blank.headers["content-disposition"]
+    assert re.fullmatch(r'inline; filename="?one-card-3-players-a4\.pdf"?', disposition)
+    text = pdf_text(blank.body())
+    assert "One Card score sheet" in text
+    assert not any(name in text for name in PLAYERS[1:])  # blank: nobody's names
+
+    # -- Logged in: the game's own sheet, from its page.
+    page.goto(live_server.url + "/login")
+    page.get_by_label("Username").fill("ana")
+    page.get_by_label("Password").fill(PASSWORD)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").tap()
+    expect(page).to_have_url(re.compile(r"/games$"))
+    with page.expect_navigation():
+        page.locator("a.game-card", has_text="Wizard · Ana, Siôn, Cai").tap()
+    expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))
+    fits(page)
+    shown_totals = [t.translate(DASHES) for t in page.locator(".board tfoot td").all_inner_texts()]
+    # Round 1: Ana -10, Siôn -10, Cai +20; round 2: Ana -10, Siôn +40, Cai +20.
+    assert shown_totals == ["-20", "30", "40"]
+
+    link = page.get_by_role("link", name="Score sheet to print (PDF)")
+    link.scroll_into_view_if_needed()
+    with page.expect_download() as info:
+        link.tap()
+    download = info.value
+    assert download.url == f"{live_server.url}/games/{game_id}/sheet.pdf"
+    assert re.fullmatch(rf"wizard-\d{{4}}-\d\d-\d\d-{game_id}\.pdf", download.suggested_filename)
+    body = Path(download.path()).read_bytes()
+    text = pdf_text(body)
+    assert "Wizard score sheet" in text
+    for name in PLAYERS:
+        assert name in text
+    assert "Total " + " ".join(shown_totals) in text
+    assert "2 of 5 rounds so far" in text
+    expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))  # still on the game
+
+
+def test_a_fresh_install_leads_to_the_blank_sheets(phone: Page, live_server: Any) -> None:
+    page = phone
+    live_server.reset()
+    page.goto(live_server.url + "/login")
+    expect(page).to_have_url(re.compile(r"/(welcome|login)$"))
+    link = page.locator("main").get_by_role("link", name=re.compile("blank score sheet", re.I))
+    expect(link).to_have_count(1, timeout=1000)
+    with page.expect_navigation():
+        link.tap()
+    expect(page).to_have_url(re.compile(r"/sheets$"))
