@@ -27,3 +27,10 @@ REMEMBER_COOKIE_SAMESITE = "Lax"
 
 # JSON answers keep non-ASCII names readable.
 JSON_AS_ASCII = False
+
+# Finished games' printed sheets kept in memory, so printing one again needs no render.
+SHEET_CACHE_ENTRIES = 32
+
+# The time zone the evenings of game nights are counted in (an IANA name); empty: the
+# machine's own.
+TIMEZONE = ""
