@@ -8,10 +8,11 @@ A report, not a test: it exits 0 whether the targets hold or not, and says at th
 which ones failed. Each figure is a ratio to a baseline measured in the same run.
 
 The benchmarks: requests in-process and SQL per request (bench/pages.py), the score
-sheets (bench/pdf.py, run as its own script), the history (bench/history.py, once the
-history issue brings it), and a game night on a real server with its memory
-(bench/load.py). A benchmark script of its own joins the table when it prints its rows
-the way bench/pdf.py does: ``name  ratio×  ≤target×  yes|NO``.
+sheets (bench/pdf.py, run as its own script), the history (bench/history.py, likewise),
+and a game night on a real server with its memory (bench/load.py). A benchmark script
+of its own joins the table when it prints its rows the way bench/pdf.py does:
+``name  ratio×  ≤target×  yes|NO`` after a ``baseline…: N ms`` line, and SQL counts as
+``SQL per request: page  7 (big)  7 (small)  the same  yes``.
 """
 
 from __future__ import annotations
@@ -41,14 +42,17 @@ class Script:
 
 SCRIPTS = [
     Script("PDF sheets", "bench/pdf.py", quick=("--repeat", "3")),
-    # The history benchmark comes with the history issue: bench/history.py, printing
-    # its rows like bench/pdf.py. Until the file exists, the table says so.
-    Script("history", "bench/history.py"),
+    Script("history", "bench/history.py", quick=("--quick",)),
 ]
 
 ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<ratio>\d+(?:\.\d+)?)×(?:\s+(?P<rest>.*))?$")
 BASELINE = re.compile(r"^baseline[^:]*:\s*(?P<ms>\d+(?:\.\d+)?)\s*ms", re.IGNORECASE)
 MARK = re.compile(r"\s(?P<mark>yes|NO)(?:\s|$)")
+COUNT = re.compile(
+    r"^(?P<name>SQL per request: .*?)\s+(?P<figure>\d+ \([^)]*\))\s+(?P<baseline>\d+ \([^)]*\))"
+    r"\s+(?P<target>the same)\s+(?P<mark>yes|NO)$"
+)
+"""A row of SQL counts: ``SQL per request: page  7 (10,000 games)  7 (10 games)  the same  yes``."""
 
 
 def script_figures(script: Script, quick: bool) -> tuple[list[Figure], str]:
@@ -67,6 +71,17 @@ def script_figures(script: Script, quick: bool) -> tuple[list[Figure], str]:
     for line in done.stdout.splitlines():
         if match := BASELINE.match(line.strip()):
             baseline = f"{float(match['ms']):g} ms"
+        if match := COUNT.match(line.strip()):
+            figures.append(
+                Figure(
+                    f"{script.title}: {match['name']}",
+                    match["figure"],
+                    baseline=match["baseline"],
+                    target=match["target"],
+                    holds=match["mark"] == "yes",
+                )
+            )
+            continue
         match = ROW.match(line.strip())
         if not match:
             continue

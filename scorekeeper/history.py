@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from sqlalchemy import and_, case, exists, func, select, update
+from sqlalchemy import and_, case, func, select, update
 from sqlalchemy.orm import aliased, lazyload, selectinload
 
 from .extensions import db
@@ -44,10 +44,14 @@ class GameFilter:
     until: date | None = None
     status: str | None = None
 
-    def conditions(self, owner: User) -> list[Any]:
-        where: list[Any] = [Game.owner_id == owner.id]
-        if self.player_id is not None:
-            where.append(exists().where(Seat.game_id == Game.id, Seat.player_id == self.player_id))
+    @property
+    def dated(self) -> bool:
+        return self.since is not None or self.until is not None
+
+    def conditions(self) -> list[Any]:
+        """The filter's conditions on games and their nights' dates, but the player's
+        (see :func:`games_page`)."""
+        where: list[Any] = []
         if self.kind in GAMES:
             where.append(Game.kind == self.kind)
         if self.since is not None:
@@ -113,32 +117,82 @@ def _rounds_played() -> Any:
     return select(func.count(Round.id)).where(Round.game_id == Game.id).scalar_subquery()
 
 
-def _game_lines(statement: Any) -> list[GameLine]:
+def _game_lines(statement: Any, rounds: bool = False) -> list[GameLine]:
+    """The games of ``statement`` as lines: their seats and nights in one query each, and
+    their rounds too when ``rounds`` (to replay them: a sheet), else only their count."""
     rows = db.session.execute(
         statement.add_columns(_rounds_played()).options(
-            selectinload(Game.seats), lazyload(Game.rounds), selectinload(Game.night)
+            selectinload(Game.seats),
+            selectinload(Game.rounds) if rounds else lazyload(Game.rounds),
+            selectinload(Game.night),
         )
     ).all()
     return [GameLine(game, played) for game, played in rows]
 
 
+NEWEST_FIRST = (Night.date.desc(), Game.created_at.desc(), Game.id)
+OLDEST_FIRST = (Night.date, Game.created_at, Game.id.desc())
+
+
 def games_page(owner: User, filters: GameFilter, number: int = 1) -> Page:
-    """One page of the account's games, newest first: three queries, whatever the page."""
-    where = filters.conditions(owner)
-    total = db.session.scalar(
-        select(func.count(Game.id)).join(Night, Night.id == Game.night_id).where(*where)
-    )
-    pages = max(((total or 0) + PAGE_SIZE - 1) // PAGE_SIZE, 1)
+    """One page of the account's games, newest first: a count, the page, and its games'
+    seats and nights, whatever the page and however many games.
+
+    The page is found on the indexes alone: the account's nights newest first
+    (``ix_nights_owner_date``), each night's games in order (``ix_games_night_created``),
+    stopping at the page (from the oldest end for the later pages); only its games are
+    then read whole, their rounds counted. A game belongs to its night's owner, so the
+    nights scope the list.
+    """
+    where = filters.conditions()
+    counted = select(func.count()).select_from(Game)
+    if filters.player_id is not None and not where:
+        # Only a player: their seats, counted on the index alone (a player's games are
+        # their owner's, as a game's night is).
+        counted = (
+            select(func.count())
+            .select_from(Seat)
+            .join(Player, Player.id == Seat.player_id)
+            .where(Seat.player_id == filters.player_id, Player.owner_id == owner.id)
+        )
+    elif filters.player_id is not None:
+        counted = (
+            select(func.count())
+            .select_from(Seat)
+            .join(Game, Game.id == Seat.game_id)
+            .where(Seat.player_id == filters.player_id, Game.owner_id == owner.id, *where)
+        )
+    else:
+        counted = counted.where(Game.owner_id == owner.id, *where)
+    if filters.dated:
+        counted = counted.join(Night, Night.id == Game.night_id)
+    if filters.player_id is not None:
+        seated = select(Seat.game_id).where(Seat.player_id == filters.player_id)
+        where.append(Game.id.in_(seated))
+    total = db.session.scalar(counted) or 0
+    pages = max((total + PAGE_SIZE - 1) // PAGE_SIZE, 1)
     number = min(max(number, 1), pages)
+    start, end = (number - 1) * PAGE_SIZE, min(number * PAGE_SIZE, total)
+    if start <= total - end:
+        order, skip = NEWEST_FIRST, start
+    else:  # nearer the end: walk from the oldest game, so the last page is as quick as the first
+        order, skip = OLDEST_FIRST, total - end
+    page = (
+        select(Game.id)
+        .join(Night, Night.id == Game.night_id)
+        .where(Night.owner_id == owner.id, *where)
+        .order_by(*order)
+        .limit(max(end - start, 1))
+        .offset(skip)
+        .subquery()
+    )
     statement = (
         select(Game)
+        .join(page, page.c.id == Game.id)
         .join(Night, Night.id == Game.night_id)
-        .where(*where)
-        .order_by(Night.date.desc(), Game.created_at.desc(), Game.id)
-        .limit(PAGE_SIZE)
-        .offset((number - 1) * PAGE_SIZE)
+        .order_by(*NEWEST_FIRST)
     )
-    return Page(_game_lines(statement), number, total or 0)
+    return Page(_game_lines(statement), number, total)
 
 
 def players(owner: User) -> list[Player]:
@@ -193,12 +247,20 @@ class NightStanding:
     points: dict[str, int] = field(default_factory=dict)
 
 
-def night_report(owner: User, night_id: int) -> tuple[Night, list[GameLine], list[NightStanding]]:
-    """A night's games and the standings across them: wins, then points per game."""
+def night_report(
+    owner: User, night_id: int, rounds: bool = False
+) -> tuple[Night, list[GameLine], list[NightStanding]]:
+    """A night's games and the standings across them: wins, then points per game.
+
+    With ``rounds``, each game's rounds are loaded too (one query more), for printing
+    the games' sheets."""
     night = db.session.get(Night, night_id) if isinstance(night_id, int) else None
     if night is None or night.owner_id != owner.id:
         raise NotFound(f"night {night_id}")
-    lines = _game_lines(select(Game).where(Game.night_id == night.id).order_by(Game.created_at))
+    lines = _game_lines(
+        select(Game).where(Game.night_id == night.id).order_by(Game.created_at, Game.id),
+        rounds=rounds,
+    )
     standings: dict[int, NightStanding] = {}
     for line in lines:
         for seat in line.game.seats:
@@ -409,22 +471,26 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     stats.contracts_made, stats.contracts_failed = int(made or 0), int(failed or 0)
 
     other = aliased(Seat)
+    # Counted by opponent first, then named: a name looked up per opponent, not per game.
+    faced = (
+        select(
+            other.player_id.label("player_id"),
+            func.count().label("games"),
+            func.sum(case((Seat.total > other.total, 1), else_=0)).label("ahead"),
+            func.sum(case((Seat.total < other.total, 1), else_=0)).label("behind"),
+        )
+        .join(Game, finished)
+        .join(other, and_(other.game_id == Seat.game_id, other.player_id != player.id))
+        .where(Seat.player_id == player.id)
+        .group_by(other.player_id)
+        .subquery()
+    )
     stats.opponents = [
         Opponent(name, other_id, games, int(ahead or 0), int(behind or 0))
         for other_id, name, games, ahead, behind in db.session.execute(
-            select(
-                other.player_id,
-                Player.name,
-                func.count(),
-                func.sum(case((Seat.total > other.total, 1), else_=0)),
-                func.sum(case((Seat.total < other.total, 1), else_=0)),
-            )
-            .join(Game, finished)
-            .join(other, and_(other.game_id == Seat.game_id, other.player_id != player.id))
-            .join(Player, Player.id == other.player_id)
-            .where(Seat.player_id == player.id)
-            .group_by(other.player_id, Player.name)
-            .order_by(func.count().desc(), Player.name)
+            select(faced.c.player_id, Player.name, faced.c.games, faced.c.ahead, faced.c.behind)
+            .join(Player, Player.id == faced.c.player_id)
+            .order_by(faced.c.games.desc(), Player.name)
         )
     ]
 

@@ -91,13 +91,16 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         Index("ix_games_owner_created", "owner_id", "created_at"),
         Index("ix_games_owner_finished_created", "owner_id", "finished", "created_at"),
         Index("ix_games_owner_kind_created", "owner_id", "kind", "created_at"),
+        # A night's games in order, and the games list walked night by night, newest
+        # first, on the index alone (history.games_page).
+        Index("ix_games_night_created", "night_id", "created_at", "id"),
         UniqueConstraint("owner_id", "uid"),
     )
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_game_id)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     uid: Mapped[str] = mapped_column(String(32), default=new_uid)
-    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id"), index=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id"))
     # A cache of what the rules say about the rounds, so lists can filter on it.
     finished: Mapped[bool] = mapped_column(default=False, server_default=false())
     kind: Mapped[str] = mapped_column(String(20))
@@ -130,12 +133,14 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     """Who sat where: seat 0 is the first name given, then clockwise."""
 
     __tablename__ = "seats"
+    # A player's games, and their totals and wins for the statistics, on the index alone.
+    __table_args__ = (Index("ix_seats_player_game", "player_id", "game_id", "total", "won"),)
 
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     # Caches of what the rules say, kept up to date by every change to the game:
     total: Mapped[int] = mapped_column(default=0, server_default="0")
     won: Mapped[bool] = mapped_column(default=False, server_default=false())
@@ -165,7 +170,10 @@ class RoundResult(db.Model):  # type: ignore[name-defined,misc]
     rebuilt from the rounds whenever the game changes."""
 
     __tablename__ = "round_results"
-    __table_args__ = (Index("ix_round_results_player_kind", "player_id", "kind", "cards"),)
+    # Everything the statistics read of a player's rounds, on the index alone.
+    __table_args__ = (
+        Index("ix_round_results_player_stats", "player_id", "kind", "cards", "bid", "took", "made"),
+    )
 
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True

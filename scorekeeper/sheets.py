@@ -872,6 +872,13 @@ def fingerprint(state: Game[Any, Any], created_at: datetime, paper: str) -> str:
     return hashlib.sha256(encoded).hexdigest()[:32]
 
 
+def night_fingerprint(facts: Mapping[str, Any], games: Sequence[str]) -> str:
+    """A night's printed facts (date, place, note, paper) and its games' fingerprints,
+    hashed: a night's PDF changes with any of its games, or with what is said of it."""
+    encoded = json.dumps([facts, list(games)], sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(encoded).hexdigest()[:32]
+
+
 class SheetCache:
     """Finished games' PDFs in memory, the least recently used dropped first.
 

@@ -78,6 +78,32 @@ def test_the_games_list_filters(data: dict) -> None:
     assert line.rounds_played == 2
 
 
+def test_every_page_of_the_list_in_order_whichever_end_it_is_read_from(
+    data: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The later pages are found from the oldest game: together the pages are the list."""
+    ana = data["ana"]
+    for n in range(6):
+        game = services.create_game(ana, "wizard", ["Ana", "Ben", f"E{n}"], options={"rounds": 1})
+        services.record_round(game, wizard_round([1, 0, 0], [1, 0, 0]))
+    whole = [line.game.id for line in history.games_page(ana, history.GameFilter()).lines]
+    assert len(whole) == 10 and whole[-1] == data["games"]["b"]
+    monkeypatch.setattr(history, "PAGE_SIZE", 3)
+    pages = [history.games_page(ana, history.GameFilter(), n) for n in (1, 2, 3, 4, 99)]
+    assert [[line.game.id for line in page.lines] for page in pages[:4]] == [
+        whole[0:3],
+        whole[3:6],
+        whole[6:9],
+        whole[9:],
+    ]
+    assert pages[4].number == 4 and pages[4].lines == pages[3].lines  # past the end: the last
+    ben = data["players"]["Ben"]
+    theirs = history.games_page(ana, history.GameFilter(player_id=ben), 3)
+    assert theirs.total == 9 and len(theirs.lines) == 3  # A, B, C and the six new ones
+    other = db.session.scalar(select(User).where(User.username == "ben"))
+    assert history.games_page(other, history.GameFilter(player_id=ben)).total == 0
+
+
 def test_a_night_and_its_standings(data: dict) -> None:
     _night, lines, standings = history.night_report(data["ana"], data["tonight"])
     assert {line.game.id for line in lines} == {data["games"][g] for g in "acd"}

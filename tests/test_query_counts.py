@@ -157,3 +157,43 @@ def test_submitting_a_round_sends_as_many_statements_for_a_big_game_as_for_a_sma
     submit(*small)  # once first: the same steady state for both
     few, many = submit(*small), submit(*big)
     assert len(few) == len(many), (few, many)
+
+
+def test_the_history_pages_send_as_many_statements_for_many_games_as_for_few(
+    app: Flask, table: Table
+) -> None:
+    """The games list (first and last page, one player's), the nights, a night and a
+    player: no statement per game, per night or per page (bench/history.py at 10,000)."""
+    from scorekeeper.models import Night, Player
+
+    def pages() -> dict[str, str]:
+        with app.app_context():
+            ana = owner("ana")
+            night = db.session.scalar(select(Night.id).where(Night.owner_id == ana.id))
+            player = db.session.scalar(
+                select(Player.id).where(Player.owner_id == ana.id, Player.name == "Ana")
+            )
+        return {
+            "games list": "/games",
+            "last page": "/games?page=99",
+            "a player's games": f"/games?player={player}",
+            "nights": "/nights",
+            "a night": f"/nights/{night}",
+            "a player": f"/players/{player}",
+        }
+
+    with app.app_context():
+        play(owner("ana"), 3, 2)
+    few = {
+        name: statements(app, lambda url=url: table.client.get(url))
+        for name, url in pages().items()
+    }
+    with app.app_context():
+        ana = owner("ana")
+        for n in range(45):  # three pages of games, every size of game
+            play(ana, 3 + n % 4, n % 10)
+    many = {
+        name: statements(app, lambda url=url: table.client.get(url))
+        for name, url in pages().items()
+    }
+    assert {k: len(v) for k, v in few.items()} == {k: len(v) for k, v in many.items()}, (few, many)

@@ -1,4 +1,5 @@
-"""Score sheets to print: blank ones for any table (no login), and a game's own.
+"""Score sheets to print: blank ones for any table (no login), a game's own, and a
+game night's (a cover with the standings, then each game's sheet).
 
 Both are GETs that change nothing, so they carry no CSRF token. A finished game's
 sheet is kept once made (see ``sheets.SheetCache``); every sheet of a game has an
@@ -15,7 +16,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .. import pdf, services, sheets
+from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
@@ -130,11 +131,62 @@ def game_sheet(game_id: str) -> Response:
     return response
 
 
+@bp.route("/nights/<int:night_id>/sheet.pdf")
+@login_required
+def night_sheet(night_id: int) -> Response:
+    """The night in one PDF: a cover with its standings and its games' winners, then
+    each game's sheet, each on a page of its own. 404 for another account's night.
+
+    One document, laid out once (the fonts embedded once, not once a game); kept like
+    a finished game's sheet once every game of the night is finished."""
+    try:
+        night, lines, standings = history.night_report(current_user, night_id, rounds=True)
+    except services.NotFound:
+        abort(404)
+    paper = request.args.get("paper") or default_paper()
+    if paper not in sheets.PAPERS:
+        abort(404)
+    games = [(line, services.rules_game(line.game)) for line in lines]
+    facts = {"date": night.date.isoformat(), "place": night.place, "note": night.note}
+    key = sheets.night_fingerprint(
+        {**facts, "paper": paper},
+        [sheets.fingerprint(state, line.game.created_at, paper) for line, state in games],
+    )
+    if key in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{key}"'})
+    finished = all(state.finished for _line, state in games)
+    cache, cache_id = sheet_cache(current_app), f"night-{night.id}"
+    body = cache.get(cache_id, key) if finished else None
+    if body is None:
+        html = render_template(
+            "sheets/night.html",
+            night=night,
+            paper=sheets.PAPERS[paper],
+            standings=standings,
+            titles=[
+                g.title for g in GAMES.values() if any(line.game.kind == g.key for line in lines)
+            ],
+            games=[
+                (line, sheets.completed_sheet(state, line.game.created_at, paper))
+                for line, state in games
+            ],
+        )
+        body = pdf.render_pdf(html, (_print_css(),))
+        if finished:
+            cache.put(cache_id, key, body)
+    response = _pdf_response(body, f"night-{night.date:%Y-%m-%d}-{night.id}.pdf", max_age=0)
+    response.set_etag(key)
+    return response
+
+
 def render_sheet(sheet: sheets.Sheet) -> bytes:
     """The sheet's PDF: its template, print.css, WeasyPrint."""
     html = render_template("sheets/sheet.html", sheet=sheet)
-    stylesheet = Path(current_app.static_folder or "static") / "print.css"
-    return pdf.render_pdf(html, (stylesheet,))
+    return pdf.render_pdf(html, (_print_css(),))
+
+
+def _print_css() -> Path:
+    return Path(current_app.static_folder or "static") / "print.css"
 
 
 def sheet_cache(app: Flask) -> sheets.SheetCache:
@@ -158,6 +210,12 @@ def _pdf_response(body: bytes, filename: str, *, max_age: int) -> Response:
         f"private, max-age={max_age}" if max_age else "private, no-cache"
     )
     return response
+
+
+@bp.app_template_filter()
+def sheet_number(value: int) -> str:
+    """A number as a sheet prints it (``‒20`` with a figure dash: see sheets.number)."""
+    return sheets.number(value)
 
 
 @bp.app_template_global()

@@ -1,0 +1,171 @@
+"""A game night's PDF read back: the cover's standings and winners, then each game's
+sheet with its own numbers, each on a page of its own; what is typed printed as text;
+another account's night not found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from scorekeeper import history, pdf, services
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Night
+from tests.conftest import PASSWORD, Table
+from tests.test_pdf import DATA, ReadPdf, figures, read_pdf, recorded, state_of, store
+
+pytestmark = pytest.mark.data_layer
+
+GAMES = ["wizard-4p-short", "one-card-3p", "wizard-6p-hook"]
+"""Tonight's games, in the order they were played (Ben plays in two)."""
+
+
+def night_of(app: Flask, game_id: str) -> int:
+    with app.app_context():
+        return db.session.scalar(select(Game.night_id).where(Game.id == game_id))
+
+
+@pytest.fixture
+def tonight(table: Table) -> dict[str, Any]:
+    games = [recorded(DATA / f"{name}.json") for name in GAMES]
+    ids = [store(table.app, game) for game in games]
+    return {"games": games, "ids": ids, "night": night_of(table.app, ids[0])}
+
+
+def night_pdf(table: Table, night_id: int, **query: str) -> ReadPdf:
+    response = table.client.get(f"/nights/{night_id}/sheet.pdf", query_string=query)
+    assert response.status_code == 200, response.get_data(as_text=True)[:2000]
+    assert response.mimetype == "application/pdf"
+    return read_pdf(response.data)
+
+
+def without_footer(lines: list[str]) -> list[str]:
+    """A page's lines but its footer: "page 2 of 4" in the night, "1 of 1" alone."""
+    return [line for line in lines if not line.startswith("Scorekeeper · page")]
+
+
+def test_the_cover_has_the_standings_and_each_games_winners(
+    table: Table, tonight: dict[str, Any]
+) -> None:
+    document = night_pdf(table, tonight["night"])
+    cover = document.pages[0].lines
+    assert cover[0].startswith("Game night")
+    assert "Player Games Wins Wizard points One Card points" in cover
+    with table.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        assert ana is not None
+        _night, _lines, standings = history.night_report(ana, tonight["night"])
+    assert len(standings) == 4 + 3 + 6 - 1  # Ben played twice
+    rows = [line for line in cover if line.split()[0] in {s.name.split()[0] for s in standings}]
+    expected = []
+    for s in standings:
+        points = [
+            figures([s.points[title]])[0] if title in s.points else "–"
+            for title in ("Wizard", "One Card")
+        ]
+        expected.append(" ".join([s.name, str(s.games), str(s.wins), *points]))
+    assert rows == expected  # in the standings' order: wins, then points
+    # Each game's result, in the order they were played.
+    results = [line for line in cover if "★" in line]
+    assert len(results) == 3
+    for line, game in zip(results, tonight["games"], strict=True):
+        winners = [game["players"][seat] for seat in game["winners"]]
+        verb = "share the win" if len(winners) > 1 else "wins"
+        total = figures([game["totals"][game["winners"][0]]])[0]
+        assert line.endswith(f"★ {' and '.join(winners)} {verb} with {total}"), line
+
+
+def test_each_game_follows_on_its_own_page_with_its_numbers(
+    table: Table, tonight: dict[str, Any]
+) -> None:
+    document = night_pdf(table, tonight["night"])
+    assert len(document.pages) == 1 + len(GAMES)  # the cover, then a page a game
+    for page, game in zip(document.pages[1:], tonight["games"], strict=True):
+        title = "Wizard" if game["game"] == "wizard" else "One Card"
+        assert page.lines[0] == f"{title} score sheet"
+        totals = next(line for line in page.lines if line.startswith("Total ")).split()[1:]
+        assert [t for t in totals if t != "★"] == figures(game["totals"])
+        first = state_of(game).scored_rounds[0]
+        line = next(line for line in page.lines if line.startswith("1 "))
+        assert line.split()[-1] == figures([first.totals[-1]])[0]  # the last seat's total
+    # The sheets are the games' own sheets: the same lines as each printed alone.
+    for page, game_id in zip(document.pages[1:], tonight["ids"], strict=True):
+        alone = read_pdf(table.client.get(f"/games/{game_id}/sheet.pdf").data)
+        assert without_footer(page.lines) == without_footer(alone.pages[0].lines)
+
+
+def test_a_night_on_letter_paper_and_a_game_still_being_played(table: Table) -> None:
+    game = recorded(DATA / "wizard-3p-full.json")
+    game["rounds"] = game["rounds"][:3]
+    night_id = night_of(table.app, store(table.app, game))
+    document = night_pdf(table, night_id, paper="letter")
+    assert len(document.pages) == 2
+    assert any(line.endswith("Round 4 of 20 to play") for line in document.pages[0].lines)
+    assert "BEING PLAYED 3 of 20 rounds so far" in document.text
+
+
+def test_what_was_typed_prints_as_text_never_as_markup(table: Table) -> None:
+    names = ["<script>alert(1)</script>", "A & B", "<b>Ben</b>"]
+    game = recorded(DATA / "wizard-4p-short.json")
+    game["players"] = [*names, "Dee"]
+    night_id = night_of(table.app, store(table.app, game))
+    place, note = "<script>alert('place')</script>", "Bring <i>snacks</i> & cards"
+    with table.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        assert ana is not None
+        night = db.session.get(Night, night_id)
+        assert night is not None
+        history.update_night(ana, night_id, night.date, place, note)
+    document = night_pdf(table, night_id)
+    cover = "\n".join(document.pages[0].lines)
+    for text in [*names, place, note]:
+        assert text in cover
+    for name in names:
+        assert name in "\n".join(document.pages[1].lines)
+
+
+def test_another_accounts_night_is_not_found(table: Table) -> None:
+    game_id = store(table.app, recorded(DATA / "one-card-2p.json"), username="ben")
+    night_id = night_of(table.app, game_id)
+    assert table.client.get(f"/nights/{night_id}/sheet.pdf").status_code == 404
+    assert table.client.get("/nights/999999/sheet.pdf").status_code == 404
+    visitor = table.app.test_client()
+    assert visitor.get(f"/nights/{night_id}/sheet.pdf").status_code == 302  # to the login
+
+
+def test_a_finished_nights_pdf_is_kept_until_the_night_changes(
+    table: Table, tonight: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renders = []
+    render = pdf.render_pdf
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        renders.append(1)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(pdf, "render_pdf", counted)
+    url = f"/nights/{tonight['night']}/sheet.pdf"
+    first = table.client.get(url)
+    assert table.client.get(url).data == first.data
+    assert len(renders) == 1
+    assert (
+        table.client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    )
+    with table.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        assert ana is not None
+        night = db.session.get(Night, tonight["night"])
+        assert night is not None
+        history.update_night(ana, night.id, night.date, "Caerdydd", "")
+    again = table.client.get(url)
+    assert len(renders) == 2 and again.headers["ETag"] != first.headers["ETag"]
+    assert "Place Caerdydd" in " ".join(read_pdf(again.data).pages[0].lines).replace(
+        "PLACE", "Place"
+    )
+
+
+def test_the_night_page_links_to_its_pdf(table: Table, tonight: dict[str, Any]) -> None:
+    page = table.client.get(f"/nights/{tonight['night']}").get_data(as_text=True)
+    assert f'href="/nights/{tonight["night"]}/sheet.pdf"' in page
