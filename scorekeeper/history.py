@@ -18,7 +18,7 @@ from sqlalchemy.orm import aliased, lazyload, selectinload
 from .extensions import db
 from .models import Game, Night, Player, Round, RoundResult, Seat, User
 from .rules import GAMES
-from .services import NotFound
+from .services import NotFound, plain_text
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
@@ -281,6 +281,8 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
     night = db.session.get(Night, night_id)
     if night is None or night.owner_id != owner.id:
         raise NotFound(f"night {night_id}")
+    if not plain_text(place) or not plain_text(note):
+        raise PlayerError("The place and the note cannot hold control characters", "place")
     night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
     db.session.commit()
     return night
@@ -301,6 +303,8 @@ def rename_player(owner: User, player_id: int, name: str) -> Player:
     name = " ".join((name or "").split())
     if not name or len(name) > 40:
         raise PlayerError("A name has 1 to 40 characters", "name")
+    if not plain_text(name):
+        raise PlayerError("A name cannot hold control characters", "name")
     taken = db.session.scalar(
         select(Player.id).where(
             Player.owner_id == owner.id,

@@ -102,6 +102,13 @@ def create_user(username: str, password: str) -> User:
     return user
 
 
+def plain_text(text: str) -> bool:
+    """Text a person typed that a database can keep: no control characters."""
+    return storable(text) and not any(
+        unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\n\r\t" for ch in text
+    )
+
+
 def storable(text: str) -> bool:
     """Text a database (and a password hash) can take: no NUL, no lone surrogate."""
     try:
@@ -503,7 +510,7 @@ def stop_sharing(record: GameRecord) -> None:
 
 def watched_game(token: str) -> GameRecord:
     """The game a watch token reads, or NotFound (a revoked or guessed token)."""
-    if not token or len(token) > 64:
+    if not token or len(token) > 64 or not storable(token):
         raise NotFound("watch")
     game = db.session.scalar(select(Game).where(Game.watch_token == token))
     if game is None:
@@ -513,8 +520,10 @@ def watched_game(token: str) -> GameRecord:
 
 def watched_version(token: str) -> int:
     """Only the version of a watched game: a cheap question for a watcher's refresh."""
+    if not token or len(token) > 64 or not storable(token):
+        raise NotFound("watch")
     version = db.session.scalar(select(Game.version).where(Game.watch_token == token))
-    if version is None or not token:
+    if version is None:
         raise NotFound("watch")
     return int(version)
 
@@ -543,7 +552,7 @@ def _replayed(current: GameRecord, edit: Edit) -> GameRecord | None:
     """The game as it stands, when this form's one-time key was already stored."""
     if not edit.key:
         return None
-    seen = db.session.get(Submission, edit.key)
+    seen = db.session.get(Submission, _scoped_key(current.row, edit.key))
     if seen is None:
         return None
     if seen.game_id != current.id:
@@ -552,9 +561,17 @@ def _replayed(current: GameRecord, edit: Edit) -> GameRecord | None:
     return GameRecord(current.row, current.state, replayed=True)
 
 
+def _scoped_key(game: Game, key: str) -> str:
+    """A one-time key as stored: an account's keys never meet another account's."""
+    return hashlib.sha256(f"{game.owner_id}:{key}".encode()).hexdigest()
+
+
 def _check_version(current: GameRecord, edit: Edit) -> None:
     if edit.version is not None and edit.version != current.row.version:
-        changes = changes_since(current.row, edit.version)
+        # A version from this game's past lists what came after it; any other number
+        # (too big, negative) was never this game's and lists nothing.
+        known = 0 <= edit.version < current.row.version
+        changes = changes_since(current.row, edit.version) if known else []
         db.session.rollback()
         raise StaleEdit([change[:1].upper() + change[1:] for change in changes])
 
@@ -565,7 +582,9 @@ def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
     game.version += 1
     db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
     if edit.key:
-        db.session.add(Submission(key=edit.key, game_id=game.id, version=game.version))
+        db.session.add(
+            Submission(key=_scoped_key(game, edit.key), game_id=game.id, version=game.version)
+        )
     _commit_or_conflict("The game changed meanwhile: reload it")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -21,7 +21,7 @@ from .extensions import db
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
 from .rules.errors import RoundRefused
-from .services import State, refresh_results, rules_game
+from .services import State, plain_text, refresh_results, rules_game
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
@@ -148,7 +148,7 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
     games, nights = _read_document(document)
     names = document.get("players") or []
     if not isinstance(names, list) or not all(
-        isinstance(n, str) and 0 < len(n) <= 40 for n in names
+        isinstance(n, str) and 0 < len(n) <= 40 and plain_text(n) for n in names
     ):
         raise ImportRefused("The list of players is not readable: nothing was imported")
     known_games = set(db.session.scalars(select(Game.uid).where(Game.owner_id == owner.id)).all())
@@ -248,7 +248,7 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
                 "uid": _uid(game.get("uid")),
                 "night": game["night"],
                 "game": game["game"],
-                "created_at": datetime.fromisoformat(game["created_at"]).replace(tzinfo=None),
+                "created_at": _utc(datetime.fromisoformat(game["created_at"])),
                 "players": game["players"],
                 "first_dealer": game.get("first_dealer", 0),
                 "options": game.get("options") or {},
@@ -256,7 +256,7 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
             }
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ImportRefused(f"Game {index} is not readable: nothing was imported") from None
-        if read["night"] not in nights:
+        if not isinstance(read["night"], str) or read["night"] not in nights:
             raise ImportRefused(
                 f"Game {index} names a night the file does not have: nothing was imported"
             )
@@ -299,6 +299,11 @@ def _messages(error: RuleError) -> str:
     return error.message
 
 
+def _utc(moment: datetime) -> datetime:
+    """A time as stored: in UTC, without a zone (a time with an offset is converted)."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
 def _uid(value: Any) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 32 or not value.isalnum():
         raise ValueError("uid")
@@ -306,6 +311,6 @@ def _uid(value: Any) -> str:
 
 
 def _text(value: Any, limit: int) -> str:
-    if not isinstance(value, str) or len(value) > limit:
+    if not isinstance(value, str) or len(value) > limit or not plain_text(value):
         raise ValueError("text")
     return value

@@ -184,7 +184,10 @@
       });
     }
 
-    if (widget && hidden) {
+    var recorded = form.querySelector('input[name="bidder"]:checked');
+    // A hand recorded as a contract only (without scripts, or through the API) is
+    // corrected as it was recorded: the choices stay, the call-by-call widget does not.
+    if (widget && hidden && (hidden.value || !recorded)) {
       widget.hidden = false;
       fallback.hidden = true;
       form.querySelector("[data-undo-call]").addEventListener("click", function () {
@@ -293,6 +296,12 @@
     }
 
     var draft = read();
+    var shown = form.querySelector('input[name="version"]');
+    if (draft && shown && draft.version !== shown.value && !draft.pending) {
+      // Entered against an older state of the game, and never sent: start afresh.
+      store.removeItem(name);
+      draft = null;
+    }
     if (draft && form.dataset.fresh === "yes") {
       apply(draft.fields);
       if (draft.pending && navigator.onLine) {
@@ -331,7 +340,7 @@
       if (!key || key.indexOf("scorekeeper-draft:/games/" + el.dataset.gamePage + "/") !== 0) continue;
       try {
         var draft = JSON.parse(store.getItem(key));
-        if (!draft.pending || parseInt(draft.version, 10) < version) store.removeItem(key);
+        if (parseInt(draft.version, 10) < version) store.removeItem(key);
       } catch (e) { store.removeItem(key); }
     }
   }

@@ -396,3 +396,48 @@ def test_a_full_or_locked_database_keeps_the_input_and_stores_nothing(
         )
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     assert rounds(app, game_id) == 1
+
+
+def test_odd_versions_keys_and_tokens_are_refused_not_errors(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    response = table.post(url, {**ROUND_ONE, "version": "9" * 30, "key": "k1"})
+    assert response.status_code == 422 and rounds(app, game_id) == 0
+    stranger = app.test_client()
+    assert stranger.get("/watch/%00").status_code == 404
+    assert stranger.get("/watch/%00/version").status_code == 404
+    assert table.client.get("/games?player=" + "9" * 30).status_code == 200
+    # One account's one-time keys never meet another's.
+    ana = ApiClient(app.test_client()).login("ana")
+    ben = ApiClient(app.test_client()).login("ben")
+    body = {"trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]}
+    for api in (ana, ben):
+        game = api.post("/api/v1/games", {"players": ["Ana", "Ben", "Cai"]}).json
+        answer = api.client.post(
+            f"/api/v1/games/{game['id']}/rounds",
+            json=body,
+            headers={**api.headers, "Idempotency-Key": "shared-key-1", "If-Match": '"99999999999"'},
+        )
+        assert answer.status_code == 409
+        answer = api.client.post(
+            f"/api/v1/games/{game['id']}/rounds",
+            json=body,
+            headers={**api.headers, "Idempotency-Key": "shared-key-1"},
+        )
+        assert answer.status_code == 201
+
+
+def test_control_characters_are_refused_in_names_places_and_imports(
+    app: Flask, table: Table
+) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    with app.app_context():
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game, Player
+
+        game = db.session.get(Game, game_id)
+        night_id, player_id = game.night_id, db.session.query(Player).first().id
+    response = table.post(f"/players/{player_id}", {"action": "rename", "rename-name": "A\x00b"})
+    assert response.status_code == 422 and "control characters" in response.get_data(as_text=True)
+    response = table.post(f"/nights/{night_id}", {"date": "2026-11-28", "place": "x\x07"})
+    assert response.status_code == 422

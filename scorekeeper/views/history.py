@@ -35,13 +35,6 @@ def _page_number() -> int:
         return 1
 
 
-def _int_or_none(value: str | None) -> int | None:
-    try:
-        return int(value) if value else None
-    except ValueError:
-        return None
-
-
 @bp.route("/games")
 @login_required
 def games() -> str:
@@ -54,8 +47,9 @@ def games() -> str:
         SelectChoice(k, g.title) for k, g in GAMES.items()
     ]
     form.validate()  # a date that cannot be read is shown as an error and left out
+    own = {str(p.id) for p in people}
     filters = history.GameFilter(
-        player_id=_int_or_none(form.player.data),
+        player_id=int(form.player.data) if form.player.data in own else None,
         kind=form.game.data or None,
         since=form.since.data if not form.since.errors else None,
         until=form.until.data if not form.until.errors else None,
@@ -85,11 +79,15 @@ def night(night_id: int) -> Response | tuple[str, int]:
         abort(404)
     form = NightForm(obj=found)
     if form.validate_on_submit():
-        history.update_night(
-            current_user, night_id, form.date.data, form.place.data or "", form.note.data or ""
-        )
-        flash("The night is saved.", "info")
-        return redirect(url_for("history.night", night_id=night_id))
+        try:
+            history.update_night(
+                current_user, night_id, form.date.data, form.place.data or "", form.note.data or ""
+            )
+        except history.PlayerError as error:
+            form.place.errors = [*form.place.errors, error.message]
+        else:
+            flash("The night is saved.", "info")
+            return redirect(url_for("history.night", night_id=night_id))
     status = 422 if form.errors else 200
     return (
         render_template(
