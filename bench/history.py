@@ -218,6 +218,10 @@ def seed(owner_id: int, games: int, rng: random.Random, pool: list[Any]) -> dict
         (RoundResult, result_rows),
     ):
         db.session.execute(insert(table), rows)
+    # The players' summaries, as the app keeps them once their games are finished.
+    from scorekeeper.history import refresh_summaries
+
+    refresh_summaries({row["player_id"] for row in seat_rows})
     db.session.commit()
     seats_by_player: dict[int, int] = {}
     for row in seat_rows:

@@ -8,15 +8,16 @@ Changes to players (rename, merge) are here too; they commit like the services d
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from sqlalchemy import and_, case, func, select, update
+from sqlalchemy import and_, case, delete, func, insert, select, update
 from sqlalchemy.orm import aliased, lazyload, selectinload
 
 from .extensions import db
-from .models import Game, Night, Player, Round, RoundResult, Seat, User
+from .models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat, User
 from .rules import GAMES
 from .services import NotFound, plain_text
 
@@ -345,6 +346,12 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
         update(RoundResult).where(RoundResult.player_id == gone.id).values(player_id=keep.id)
     )
     db.session.delete(gone)
+    # Their games and every opponent's record of them changed hands.
+    refresh_summaries(
+        db.session.scalars(
+            select(Player.id).where(Player.owner_id == owner.id, Player.id != gone.id)
+        )
+    )
     db.session.commit()
     return keep
 
@@ -411,33 +418,46 @@ TIMELINE_GAMES = 60
 
 
 def player_stats(owner: User, player_id: int) -> PlayerStats:
-    """Everything the player page shows, in six queries whatever the number of games."""
+    """Everything the player page shows, in a fixed number of queries whatever the number
+    of games: the finished games' results come from the player's summary (a cache), the
+    bidding statistics from the round results."""
     player = get_player(owner, player_id)
-    finished = and_(Seat.game_id == Game.id, Game.finished.is_(True))
-    by_kind = [
-        GameTypeStats(
-            kind=kind,
-            title=GAMES[kind].title if kind in GAMES else kind,
-            played=played,
-            won=int(won or 0),
-            average=float(average) if average is not None else None,
-            best=best,
-        )
-        for kind, played, won, average, best in db.session.execute(
-            select(
-                Game.kind,
-                func.count(),
-                func.sum(case((Seat.won, 1), else_=0)),
-                func.avg(Seat.total),
-                func.max(Seat.total),
+    summary = db.session.get(PlayerSummary, player.id)
+    data = summary.data if summary is not None else summarize_player(player.id)
+    stats = PlayerStats(
+        player,
+        [
+            GameTypeStats(
+                kind=row["kind"],
+                title=GAMES[row["kind"]].title if row["kind"] in GAMES else row["kind"],
+                played=row["played"],
+                won=row["won"],
+                average=row["average"],
+                best=row["best"],
             )
-            .join(Game, finished)
-            .where(Seat.player_id == player.id)
-            .group_by(Game.kind)
-            .order_by(Game.kind.desc())
-        )
+            for row in data["by_kind"]
+        ],
+    )
+    names = dict(
+        db.session.execute(
+            select(Player.id, Player.name).where(
+                Player.id.in_([row["player_id"] for row in data["opponents"]])
+            )
+        ).all()
+    )
+    stats.opponents = sorted(
+        (
+            Opponent(
+                names[row["player_id"]], row["player_id"], row["games"], row["ahead"], row["behind"]
+            )
+            for row in data["opponents"]
+            if row["player_id"] in names
+        ),
+        key=lambda o: (-o.games, o.name),
+    )
+    stats.timeline = [
+        (date.fromisoformat(when), kind, total, won) for when, kind, total, won in data["timeline"]
     ]
-    stats = PlayerStats(player, by_kind)
 
     rows = db.session.execute(
         select(
@@ -473,38 +493,106 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
         )
     ).one()
     stats.contracts_made, stats.contracts_failed = int(made or 0), int(failed or 0)
+    return stats
 
-    other = aliased(Seat)
-    # Counted by opponent first, then named: a name looked up per opponent, not per game.
-    faced = (
+
+def summarize_player(player_id: int) -> dict[str, Any]:
+    """A player's results across finished games, as the summary cache keeps them."""
+    return summarize_players([player_id])[player_id]
+
+
+def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Several players' summaries at once: three queries, however many players."""
+    ids = sorted(set(player_ids))
+    summaries: dict[int, dict[str, Any]] = {
+        pid: {"by_kind": [], "opponents": [], "timeline": []} for pid in ids
+    }
+    if not ids:
+        return summaries
+    finished = and_(Seat.game_id == Game.id, Game.finished.is_(True))
+    for pid, kind, played, won, average, best in db.session.execute(
         select(
-            other.player_id.label("player_id"),
-            func.count().label("games"),
-            func.sum(case((Seat.total > other.total, 1), else_=0)).label("ahead"),
-            func.sum(case((Seat.total < other.total, 1), else_=0)).label("behind"),
+            Seat.player_id,
+            Game.kind,
+            func.count(),
+            func.sum(case((Seat.won, 1), else_=0)),
+            func.avg(Seat.total),
+            func.max(Seat.total),
         )
         .join(Game, finished)
-        .join(other, and_(other.game_id == Seat.game_id, other.player_id != player.id))
-        .where(Seat.player_id == player.id)
-        .group_by(other.player_id)
-        .subquery()
-    )
-    stats.opponents = [
-        Opponent(name, other_id, games, int(ahead or 0), int(behind or 0))
-        for other_id, name, games, ahead, behind in db.session.execute(
-            select(faced.c.player_id, Player.name, faced.c.games, faced.c.ahead, faced.c.behind)
-            .join(Player, Player.id == faced.c.player_id)
-            .order_by(faced.c.games.desc(), Player.name)
+        .where(Seat.player_id.in_(ids))
+        .group_by(Seat.player_id, Game.kind)
+        .order_by(Seat.player_id, Game.kind.desc())
+    ):
+        summaries[pid]["by_kind"].append(
+            {
+                "kind": kind,
+                "played": played,
+                "won": int(won or 0),
+                "average": float(average) if average is not None else None,
+                "best": best,
+            }
         )
-    ]
-
-    recent = db.session.execute(
-        select(Night.date, Game.kind, Seat.total, Seat.won)
+    other = aliased(Seat)
+    for pid, other_id, games, ahead, behind in db.session.execute(
+        select(
+            Seat.player_id,
+            other.player_id,
+            func.count(),
+            func.sum(case((Seat.total > other.total, 1), else_=0)),
+            func.sum(case((Seat.total < other.total, 1), else_=0)),
+        )
+        .join(Game, finished)
+        .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
+        .where(Seat.player_id.in_(ids))
+        .group_by(Seat.player_id, other.player_id)
+        .order_by(Seat.player_id, other.player_id)
+    ):
+        summaries[pid]["opponents"].append(
+            {
+                "player_id": other_id,
+                "games": games,
+                "ahead": int(ahead or 0),
+                "behind": int(behind or 0),
+            }
+        )
+    latest = (
+        select(
+            Seat.player_id.label("player_id"),
+            Night.date.label("date"),
+            Game.kind.label("kind"),
+            Seat.total.label("total"),
+            Seat.won.label("won"),
+            func.row_number()
+            .over(
+                partition_by=Seat.player_id,
+                order_by=(Night.date.desc(), Game.created_at.desc(), Game.id.desc()),
+            )
+            .label("place"),
+        )
         .join(Game, finished)
         .join(Night, Night.id == Game.night_id)
-        .where(Seat.player_id == player.id)
-        .order_by(Night.date.desc(), Game.created_at.desc())
-        .limit(TIMELINE_GAMES)
-    ).all()
-    stats.timeline = [(when, kind, total, bool(won)) for when, kind, total, won in reversed(recent)]
-    return stats
+        .where(Seat.player_id.in_(ids))
+        .subquery()
+    )
+    for pid, when, kind, total, won in db.session.execute(
+        select(latest.c.player_id, latest.c.date, latest.c.kind, latest.c.total, latest.c.won)
+        .where(latest.c.place <= TIMELINE_GAMES)
+        .order_by(latest.c.player_id, latest.c.place.desc())
+    ):
+        summaries[pid]["timeline"].append([when.isoformat(), kind, total, bool(won)])
+    return summaries
+
+
+def refresh_summaries(player_ids: Iterable[int]) -> None:
+    """Rebuild these players' summaries (in the caller's transaction; it commits)."""
+    ids = sorted(set(player_ids))
+    if not ids:
+        return
+    db.session.flush()
+    fresh = summarize_players(ids)
+    # Replaced whole, in two statements whatever the number of players.
+    db.session.execute(delete(PlayerSummary).where(PlayerSummary.player_id.in_(ids)))
+    db.session.execute(
+        insert(PlayerSummary), [{"player_id": pid, "data": fresh[pid]} for pid in ids]
+    )

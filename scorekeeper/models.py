@@ -192,6 +192,19 @@ class RoundResult(db.Model):  # type: ignore[name-defined,misc]
     """Wizard: the bid met exactly. One Card: the bidder made the contract; else None."""
 
 
+class PlayerSummary(db.Model):  # type: ignore[name-defined,misc]
+    """A player's results across finished games: by game type, against each opponent,
+    and the latest games. A cache, rebuilt when one of their games ends or a finished one
+    changes, so the player's page reads one row instead of years of games."""
+
+    __tablename__ = "player_summaries"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 class GameChange(db.Model):  # type: ignore[name-defined,misc]
     """What each version of a game changed, to tell a second phone what it missed."""
 

@@ -451,9 +451,13 @@ def undo_round(record: GameRecord, number: int, edit: Edit = NO_EDIT) -> GameRec
     return GameRecord(current.row, new_state)
 
 
-def refresh_results(game: Game, state: State) -> None:
+def refresh_results(game: Game, state: State) -> list[int]:
     """Bring the game's cached results up to the rules' word on its rounds: whether it is
-    finished, each seat's total and win, and each player's rounds for the statistics."""
+    finished, each seat's total and win, and each player's rounds for the statistics.
+
+    Returns the players whose summaries (finished games only) this change touches.
+    """
+    touches_summaries = game.finished or state.finished
     game.finished = state.finished
     for seat in game.seats:
         seat.total = state.totals[seat.seat]
@@ -478,6 +482,7 @@ def refresh_results(game: Game, state: State) -> None:
     ]
     if rows:
         db.session.execute(insert(RoundResult), rows)
+    return list(players.values()) if touches_summaries else []
 
 
 def changes_since(game: Game, version: int) -> list[str]:
@@ -578,7 +583,9 @@ def _check_version(current: GameRecord, edit: Edit) -> None:
 
 def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
     """The caches, one more version, what it changed, the form's key; then the commit."""
-    refresh_results(game, state)
+    from .history import refresh_summaries
+
+    refresh_summaries(refresh_results(game, state))
     game.version += 1
     db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
     if edit.key:

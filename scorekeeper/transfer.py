@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
+from .history import refresh_summaries
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
 from .rules.errors import RoundRefused
@@ -210,8 +211,10 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
         for name in names:
             person(name)
     db.session.flush()
+    touched: set[int] = set()
     for row in new_games:
-        refresh_results(row, rules_game(row))
+        touched.update(refresh_results(row, rules_game(row)))
+    refresh_summaries(touched)
     db.session.commit()
     return added
 

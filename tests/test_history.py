@@ -206,3 +206,39 @@ def test_history_pages_run_a_fixed_number_of_queries(data: dict) -> None:
         game = services.create_game(ana, "wizard", ["Ana", "Ben", "Eve"], options={"rounds": 2})
         game = services.record_round(game, wizard_round([1, 0, 0], [1, 0, 0]))
     assert queries() == before
+
+
+def test_player_summaries_follow_the_games_and_match_a_fresh_count(data: dict) -> None:
+    """The summary cache equals the statistics counted afresh, after every kind of change."""
+    from scorekeeper.models import PlayerSummary
+
+    ana, people = data["ana"], data["players"]
+
+    def check() -> None:
+        db.session.expire_all()
+        for player_id in people.values():
+            if db.session.get(Player, player_id) is None:
+                continue
+            cached = db.session.get(PlayerSummary, player_id)
+            fresh = history.summarize_player(player_id)
+            if cached is None:
+                assert fresh["by_kind"] == [] and fresh["opponents"] == []
+            else:
+                assert cached.data == fresh, player_id
+
+    check()
+    # A correction of a finished game changes everyone's results in it.
+    a = services.get_game(ana, data["games"]["a"])
+    services.correct_round(a, 2, wizard_round([1, 1, 1], [0, 1, 1]))
+    check()
+    # Undoing the last round reopens the game: it leaves the summaries.
+    b = services.get_game(ana, data["games"]["b"])
+    services.undo_round(b, 1)
+    check()
+    eve = services.create_game(ana, "wizard", ["Ana", "Ben", "Eve"], options={"rounds": 1})
+    services.record_round(eve, wizard_round([1, 0, 0], [1, 0, 0]))
+    check()
+    history.merge_players(
+        ana, people["Cai"], db.session.scalar(select(Player.id).where(Player.name == "Eve"))
+    )
+    check()
