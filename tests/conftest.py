@@ -222,3 +222,22 @@ class ApiClient:
 
     def delete(self, url: str) -> Any:
         return self.client.delete(url, headers=self.headers)
+
+
+ERROR_PATTERN = re.compile(r'<p class="error" role="alert">([^<]*)</p>')
+
+
+def page_errors(response: Any) -> list[str]:
+    """The messages a page shows next to its fields, as a person reads them."""
+    import html
+
+    return [html.unescape(m) for m in ERROR_PATTERN.findall(response.get_data(as_text=True))]
+
+
+def stored_state(app: Flask, game_id: str, username: str = "ana") -> Any:
+    """The rules' view of a game as stored, read afresh."""
+    from scorekeeper import services
+
+    with app.app_context():
+        owner = services.authenticate(username, PASSWORD)
+        return services.get_game(owner, game_id).state

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -14,6 +13,7 @@ from markupsafe import escape
 from scorekeeper import services
 from scorekeeper.views.security import CONTENT_SECURITY_POLICY
 from tests.conftest import PASSWORD, ApiClient, Table, csrf_token
+from tests.conftest import page_errors as errors
 
 
 def hidden(page: str, name: str) -> str:
@@ -22,13 +22,6 @@ def hidden(page: str, name: str) -> str:
     )
     assert match, f"no hidden {name}"
     return match.group(1)
-
-
-def errors(response: Any) -> list[str]:
-    return [
-        html.unescape(m)
-        for m in re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True))
-    ]
 
 
 def rounds(app: Flask, game_id: str) -> int:

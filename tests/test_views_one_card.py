@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from scorekeeper import services
 from tests.conftest import Table
+from tests.conftest import page_errors as errors
+from tests.conftest import stored_state as state
 
 
 def text(response: Any) -> str:
     return " ".join(response.get_data(as_text=True).split())
-
-
-def errors(response: Any) -> list[str]:
-    return [
-        html.unescape(m)
-        for m in re.findall(
-            r'<p class="error" role="alert">([^<]*)</p>', response.get_data(as_text=True)
-        )
-    ]
-
-
-def state(app: Flask, game_id: str) -> Any:
-    with app.app_context():
-        ana = services.authenticate("ana", "correct horse")
-        return services.get_game(ana, game_id).state
 
 
 def new_one_card(table: Table, players: list[str], target: int | None = None) -> str:

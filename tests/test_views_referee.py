@@ -10,18 +10,12 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import ApiClient
+from tests.conftest import page_errors as alerts
 
 
 def reason(response: Any) -> str:
     found = re.findall(r'<p class="reason">([^<]*)</p>', response.get_data(as_text=True))
     return html.unescape(found[0]) if found else ""
-
-
-def alerts(response: Any) -> list[str]:
-    return [
-        html.unescape(m)
-        for m in re.findall(r'role="alert">([^<]*)<', response.get_data(as_text=True))
-    ]
 
 
 def test_the_referee_needs_no_account_even_on_a_fresh_install(client: FlaskClient) -> None:

@@ -3,7 +3,6 @@ the game's page, and the links to them."""
 
 from __future__ import annotations
 
-import html
 import io
 import re
 from typing import Any
@@ -14,15 +13,7 @@ from pypdf import PdfReader
 
 from scorekeeper import services
 from tests.conftest import PASSWORD, Table
-
-
-def errors(response: Any) -> list[str]:
-    return [
-        html.unescape(m)
-        for m in re.findall(
-            r'<p class="error" role="alert">([^<]*)</p>', response.get_data(as_text=True)
-        )
-    ]
+from tests.conftest import page_errors as errors
 
 
 def page_size(data: bytes) -> tuple[float, float]:
