@@ -74,22 +74,27 @@ def instance_secret_key(instance_path: Path) -> str:
 
 
 def register_extensions(app: Flask) -> None:
-    from . import database
+    from flask_babel import gettext
+
+    from . import database, i18n
+    from .i18n import N_
     from .extensions import csrf, db, login_manager, migrate
 
     db.init_app(app)
     database.configure_engine(app)
     migrate.init_app(app, db, directory=str(_resource_dir("migrations")))
     csrf.init_app(app)
+    i18n.register(app)
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
-    login_manager.login_message = "Log in to keep score."
+    login_manager.login_message = N_("Log in to keep score.")
+    login_manager.localize_callback = gettext
     login_manager.login_message_category = "info"
 
 
 def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
-    from .views import api, auth, games, history, pwa, referee, rounds, sheets, watch
+    from .views import api, auth, games, history, language, pwa, referee, rounds, sheets, watch
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
@@ -99,6 +104,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(language.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
 

@@ -1,5 +1,6 @@
 """Flask extensions, unbound: create_app() binds them to an app."""
 
+from flask_babel import Babel
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -25,3 +26,4 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
+babel = Babel()

@@ -8,6 +8,34 @@
     else document.addEventListener("DOMContentLoaded", fn);
   }
 
+  // The page's sentences in its language, from the server (see scorekeeper/i18n.py).
+  var messages = null;
+  function catalog() {
+    if (messages === null) {
+      var text = document.body ? document.body.getAttribute("data-messages") : null;
+      try { messages = text ? JSON.parse(text) : {}; } catch (e) { messages = {}; }
+    }
+    return messages;
+  }
+  function fill(text, values) {
+    return String(text).replace(/%\((\w+)\)s/g, function (whole, key) {
+      return values && key in values ? String(values[key]) : whole;
+    });
+  }
+  function t(key, values) {
+    var text = catalog()[key];
+    return fill(text === undefined ? key : text, values);
+  }
+  function plural(key, count, values) {
+    var forms = catalog()[key] || {};
+    var category = "other";
+    try { category = new Intl.PluralRules(document.documentElement.lang).select(count); } catch (e) {}
+    var text = forms[category] || forms.other || key;
+    var all = { num: count };
+    Object.keys(values || {}).forEach(function (name) { all[name] = values[name]; });
+    return fill(text, all);
+  }
+
   function checkedValue(form, name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? parseInt(input.value, 10) : null;
@@ -34,9 +62,8 @@
         var input = row.querySelector("input:checked");
         if (input) { sum += parseInt(input.value, 10); entered += 1; }
       });
-      var word = cards === 1 ? " trick" : " tricks";
-      count.textContent = sum + " of " + cards + word +
-        (entered < rows.length ? "" : sum === cards ? " ✓" : sum > cards ? ": too many" : ": too few");
+      count.textContent = plural("tricks", cards, { sum: sum }) +
+        (entered < rows.length ? "" : sum === cards ? " ✓" : ": " + t(sum > cards ? "too_many" : "too_few"));
       count.className = sum === cards && entered === rows.length ? "exact" : sum > cards ? "over" : "";
     }
 
@@ -61,14 +88,14 @@
       });
       if (note) {
         var name = dealerRow.querySelector(".player-name").firstChild.textContent.trim();
-        note.textContent = forbidden === null ? "" : name + " may not bid " + forbidden + " (hook).";
+        note.textContent = forbidden === null ? "" : t("hook", { name: name, bid: forbidden });
       }
     }
 
     function updateBidEcho() {
       form.querySelectorAll("[data-bid-echo]").forEach(function (echo) {
         var bid = checkedValue(form, "bid_" + echo.dataset.bidEcho);
-        echo.textContent = bid === null ? "" : "bid " + bid;
+        echo.textContent = bid === null ? "" : t("bid", { bid: bid });
       });
     }
 
@@ -92,7 +119,7 @@
         var option = select.querySelector('option[value="' + index + '"]');
         if (!option) return;
         var name = input.value.trim();
-        option.textContent = name ? name : "Player " + (index + 1);
+        option.textContent = name ? name : t("player", { num: index + 1 });
         option.hidden = !name;
       });
     }
@@ -141,7 +168,7 @@
       var seat = (dealer + 1) % players.length, passed = {};
       calls.forEach(function (call) {
         var item = document.createElement("li");
-        item.textContent = players[seat] + ": " + (call === null ? "pass" : call);
+        item.textContent = players[seat] + ": " + (call === null ? t("pass") : call);
         callList.appendChild(item);
         if (call === null) passed[seat] = true;
         for (var step = 1; step <= players.length; step++) {
@@ -151,13 +178,13 @@
       });
       buttons.innerHTML = "";
       if (state.over) {
-        turn.textContent = state.bidder === null ? "Everyone passed: no bid, no trump."
-          : "Contract: " + players[state.bidder] + " bids " + state.highest + ".";
+        turn.textContent = state.bidder === null ? t("all_passed")
+          : t("contract", { name: players[state.bidder], bid: state.highest });
       } else {
-        turn.textContent = players[state.seat] + " to bid or pass:";
+        turn.textContent = t("to_bid", { name: players[state.seat] });
         var start = state.highest === null ? lowest : state.highest + 1;
         var pass = document.createElement("button");
-        pass.type = "button"; pass.className = "chip wide"; pass.textContent = "Pass";
+        pass.type = "button"; pass.className = "chip wide"; pass.textContent = t("pass_button");
         pass.addEventListener("click", function () { calls.push(null); render(); });
         buttons.appendChild(pass);
         for (var bid = start; bid <= 15; bid++) {
@@ -215,7 +242,7 @@
         var input = row.querySelector("input.points");
         if (touched[input.name]) delete input.dataset.remainder;
       });
-      count.textContent = sum + " of 15 points" + (sum === 15 ? " ✓" : sum > 15 ? ": too many" : "");
+      count.textContent = t("points", { sum: sum }) + (sum === 15 ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
       count.className = sum === 15 ? "exact" : sum > 15 ? "over" : "";
     }
     form.addEventListener("input", updatePoints);
@@ -305,23 +332,22 @@
     if (draft && form.dataset.fresh === "yes") {
       apply(draft.fields);
       if (draft.pending && navigator.onLine) {
-        show("Sending what was entered before the connection dropped…");
+        show(t("sending"));
         form.submit();
         return;
       }
-      show(draft.pending ? "Not yet saved: it is sent when the connection is back."
-                         : "Not yet saved: what you had entered is back.");
+      show(t(draft.pending ? "waiting" : "restored"));
     } else if (draft && form.dataset.fresh !== "yes") {
       write(false);  // the server has answered this form: nothing is waiting any more
     }
 
-    form.addEventListener("change", function () { write(false); show("Not yet saved."); });
-    form.addEventListener("input", function () { write(false); show("Not yet saved."); });
+    form.addEventListener("change", function () { write(false); show(t("unsaved")); });
+    form.addEventListener("input", function () { write(false); show(t("unsaved")); });
     form.addEventListener("submit", function (event) {
       write(true);
       if (!navigator.onLine) {
         event.preventDefault();
-        show("Not yet saved: no connection. It is sent when the connection is back.");
+        show(t("offline"));
       }
     });
     window.addEventListener("online", function () {

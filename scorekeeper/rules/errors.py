@@ -20,6 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def N_(message: str) -> str:
+    """Marks a sentence for the translation catalogs; returns it as it is."""
+    return message
+
+
 class RuleError(ValueError):
     """Something that cannot be true at the table.
 

@@ -371,8 +371,9 @@ class Game(abc.ABC, Generic[R, Opts]):
                     [
                         RoundError(
                             "With this correction the game ends after {word} {played}:"
-                            " undo the later {word}s first",
+                            " undo the later {words} first",
                             word=self.round_word,
+                            words=f"{self.round_word}s",
                             played=played,
                             field="number",
                         )

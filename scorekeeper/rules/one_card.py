@@ -425,7 +425,7 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
                     BidError(
                         "{name}: {reason}",
                         name=self.player_name(seat),
-                        reason=error.message,
+                        reason=error,
                         field="auction",
                         seat=seat,
                     )

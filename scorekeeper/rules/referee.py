@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, Rank, Special, Suit
-from .errors import CardError
+from .errors import CardError, N_
 
 UPTOWN, DOWNTOWN = "uptown", "downtown"
 ONE_CARD_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -121,8 +121,9 @@ def _check_copies(cards: Sequence[Card], specials: dict[Special, int], field: st
             )
 
 
-def _copies(count: int) -> str:
-    return {1: "only one", 4: "only four"}.get(count, str(count))
+def _copies(count: int) -> Reason | str:
+    words = {1: Reason("only one"), 4: Reason("only four")}
+    return words.get(count, str(count))
 
 
 # -- Wizard -----------------------------------------------------------------------
@@ -185,7 +186,9 @@ def wizard_trick_winner(plays: Sequence[Card], trump: Suit | None) -> TrickRulin
             ),
         )
     no_trump = (
-        "there is no trump this round" if trump is None else f"no {trump.word[:-1]} was played"
+        Reason("there is no trump this round")
+        if trump is None
+        else Reason("no {trump_one} was played", {"trump_one": trump.word[:-1]})
     )
     return TrickRuling(
         index,
@@ -261,7 +264,7 @@ def one_card_trick_winner(
         trumps = [(i, c) for i, c in enumerate(plays) if c.suit is trump]
         if trumps:
             index, card = max(trumps, key=lambda pair: _one_card_rank(pair[1], order))
-            beaten = " (the Joker is the lowest trump)" if joker is not None else ""
+            beaten = Reason(" (the Joker is the lowest trump)") if joker is not None else ""
             return TrickRuling(
                 index,
                 Reason(
@@ -295,7 +298,11 @@ def one_card_trick_winner(
         ((i, c) for i, c in enumerate(plays) if c.suit is led),
         key=lambda pair: _one_card_rank(pair[1], order),
     )
-    no_trump = "there is no trump" if trump is None else f"no {trump.word[:-1]} was played"
+    no_trump = (
+        Reason("there is no trump")
+        if trump is None
+        else Reason("no {trump_one} was played", {"trump_one": trump.word[:-1]})
+    )
     return TrickRuling(
         index,
         Reason(
@@ -360,17 +367,17 @@ def one_card_check_play(
                 ),
             )
         if card.is_joker:
-            template = (
+            template = N_(
                 "{Led} were led and the hand holds the {held}: the Joker may be played only"
                 " as the lead or when the hand cannot follow suit."
             )
         elif trump is not None and card.suit is trump:
-            template = (
+            template = N_(
                 "{Led} were led and the hand holds the {held}: follow suit, even when"
                 " holding trumps."
             )
         else:
-            template = "{Led} were led and the hand holds the {held}: follow suit."
+            template = N_("{Led} were led and the hand holds the {held}: follow suit.")
         return PlayVerdict(
             False, Reason(template, {"Led": _capital(led), "held": holding[0].label})
         )
@@ -499,8 +506,8 @@ def _one_card_rank(card: Card, order: str) -> int:
     return rank if order == UPTOWN else -rank
 
 
-def _order_words(order: str) -> str:
-    return "uptown, A high" if order == UPTOWN else "downtown, 9 high"
+def _order_words(order: str) -> Reason:
+    return Reason("uptown, A high") if order == UPTOWN else Reason("downtown, 9 high")
 
 
 def _check_order(order: str) -> None:

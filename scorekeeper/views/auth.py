@@ -78,7 +78,7 @@ def login() -> Response | str | tuple[str, int]:
             if user is not None:
                 services.forget_login_failures(username, remote)
                 start_session(user)
-                return redirect(_safe_next(request.args.get("next")))
+                return redirect(safe_next(request.args.get("next")))
             services.note_login_failure(username, remote)
             form.password.errors.append("That username and password do not match")
     if form.errors and status == 200:
@@ -105,7 +105,7 @@ def logout() -> Response:
     return redirect(url_for("history.games"))
 
 
-def _safe_next(target: str | None) -> str:
+def safe_next(target: str | None) -> str:
     """Only a path on this site, never another host."""
     if target:
         parts = urlsplit(target)

@@ -1,0 +1,202 @@
+"""The players' language: which one a request is answered in, and the rules' sentences
+translated.
+
+The rules (``scorekeeper/rules/``) know nothing of languages: an error or a referee's
+reason keeps its English template and the values that fill it. Here the template is looked
+up in the catalog and filled again, with the game's own words among the values (a suit, a
+special card, "round" or "hand") translated too; a player's name is never translated.
+
+Translations live in ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``;
+``scripts/translations`` extracts the messages and compiles the catalogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from babel import Locale
+from flask import Flask, request
+from flask_babel import get_locale, get_translations, gettext, lazy_gettext, ngettext
+
+# The languages a player can pick, each named in itself, in the switcher's order.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "cy": "Cymraeg",
+    "nl": "Nederlands",
+    "el": "Ελληνικά",
+    "ne": "नेपाली",
+}
+DEFAULT_LANGUAGE = "en"
+
+# The cookie that remembers a player's pick, for a year.
+LANGUAGE_COOKIE = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+
+# The game's own words, as the rules put them into sentences' values. Each is translated
+# where it stands alone; the sentences around them are translated whole.
+VOCABULARY: dict[str, Any] = {
+    # suits, as a trump or the suit led ("hearts are trump"), alone and at a sentence's start
+    "clubs": lazy_gettext("clubs"),
+    "diamonds": lazy_gettext("diamonds"),
+    "hearts": lazy_gettext("hearts"),
+    "spades": lazy_gettext("spades"),
+    "Clubs": lazy_gettext("Clubs"),
+    "Diamonds": lazy_gettext("Diamonds"),
+    "Hearts": lazy_gettext("Hearts"),
+    "Spades": lazy_gettext("Spades"),
+    # one card of a suit ("the highest heart")
+    "club": lazy_gettext("club"),
+    "diamond": lazy_gettext("diamond"),
+    "heart": lazy_gettext("heart"),
+    "spade": lazy_gettext("spade"),
+    # the special cards
+    "Wizard": lazy_gettext("Wizard"),
+    "Jester": lazy_gettext("Jester"),
+    "Joker": lazy_gettext("Joker"),
+    "Wizards": lazy_gettext("Wizards"),
+    "Jesters": lazy_gettext("Jesters"),
+    "Jokers": lazy_gettext("Jokers"),
+    # what a game calls its rounds, and the games' names
+    "round": lazy_gettext("round"),
+    "Round": lazy_gettext("Round"),
+    "hand": lazy_gettext("hand"),
+    "Hand": lazy_gettext("Hand"),
+    "rounds": lazy_gettext("rounds"),
+    "hands": lazy_gettext("hands"),
+    # what a list of numbers given to the API should hold
+    "bid": lazy_gettext("bid"),
+    "number of tricks": lazy_gettext("number of tricks"),
+    "One Card": lazy_gettext("One Card"),
+}
+
+# Values that are what a person typed or a name: never looked up.
+VERBATIM_VALUES = frozenset({"name", "text", "names"})
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalog where it is translated later, when shown."""
+    return message
+
+
+def select_language() -> str:
+    """The pick remembered in the cookie, else the browser's best match, else English."""
+    picked = request.cookies.get(LANGUAGE_COOKIE)
+    if picked in LANGUAGES:
+        return picked
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    locale = get_locale()
+    return str(locale) if locale is not None else DEFAULT_LANGUAGE
+
+
+def translate(sentence: Any) -> str:
+    """A rules error, a referee's reason, or anything with ``template`` and ``values``, in
+    the request's language.
+
+    A plural sentence (``plural_template`` and ``plural_by``) takes the form its count asks
+    for in that language: Welsh has six.
+    """
+    values = {key: translate_value(key, value) for key, value in sentence.values.items()}
+    plural = getattr(sentence, "plural_template", None)
+    plural_by = getattr(sentence, "plural_by", None)
+    if plural is not None and plural_by is not None:
+        template = ngettext(sentence.template, plural, int(sentence.values[plural_by]))
+    else:
+        template = gettext(sentence.template)
+    try:
+        return str(template).format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A catalog whose translation lost or misspelled a placeholder: the English
+        # sentence is better than none (the test suite checks every catalog for this).
+        return str(sentence.template).format(**values)
+
+
+def translate_value(key: str, value: Any) -> Any:
+    if hasattr(value, "template") and hasattr(value, "values"):
+        return translate(value)
+    if key in VERBATIM_VALUES or not isinstance(value, str):
+        return value
+    word = VOCABULARY.get(value)
+    return str(word) if word is not None else value
+
+
+def translate_all(sentences: Any) -> list[str]:
+    return [translate(sentence) for sentence in sentences]
+
+
+def plural_examples(language: str) -> dict[str, int]:
+    """One count for each plural category of a language (``one``, ``few``, ``other``…),
+    the smallest that falls in it: the page's script picks a form by category with
+    ``Intl.PluralRules`` and the server fills each category with that count's form."""
+    locale = Locale.parse(language)
+    examples: dict[str, int] = {}
+    for count in range(0, 200):
+        examples.setdefault(locale.plural_form(count), count)
+    return examples
+
+
+def plural_forms(singular: str, plural: str, **values: Any) -> dict[str, str]:
+    """A plural message in every form the current language has, keyed by CLDR category,
+    with ``%(num)s`` left for the script to fill."""
+    forms = {}
+    for category, count in plural_examples(current_language()).items():
+        text = get_translations().ungettext(singular, plural, count)
+        forms[category] = text % {**values, "num": "%(num)s"}
+    return forms
+
+
+def register(app: Flask) -> None:
+    from .extensions import babel
+
+    babel.init_app(
+        app,
+        locale_selector=select_language,
+        default_translation_directories="translations",
+    )
+
+    @app.context_processor
+    def language_context() -> Mapping[str, Any]:
+        return {
+            "languages": LANGUAGES,
+            "current_language": current_language(),
+            "script_messages": script_messages,
+        }
+
+    @app.after_request
+    def vary_on_language(response: Any) -> Any:
+        # A page depends on the language cookie and the browser's languages: a cache
+        # between the phone and the server must keep one copy per language.
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+        return response
+
+
+def script_messages() -> dict[str, Any]:
+    """The sentences the page's script writes, in the request's language.
+
+    A plural is a mapping from CLDR category to form; the script picks one with
+    ``Intl.PluralRules``. Placeholders are ``%(name)s``, filled by the script.
+    """
+    keep = {key: f"%({key})s" for key in ("sum", "name", "bid")}
+    return {
+        "tricks": plural_forms("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", **keep),
+        "points": gettext("%(sum)s of 15 points", sum=keep["sum"]),
+        "too_many": gettext("too many"),
+        "too_few": gettext("too few"),
+        "hook": gettext("%(name)s may not bid %(bid)s (hook).", **keep),
+        "bid": gettext("bid %(bid)s", bid=keep["bid"]),
+        "player": gettext("Player %(num)s", num="%(num)s"),
+        "pass": gettext("pass"),
+        "pass_button": gettext("Pass"),
+        "all_passed": gettext("Everyone passed: no bid, no trump."),
+        "contract": gettext("Contract: %(name)s bids %(bid)s.", **keep),
+        "to_bid": gettext("%(name)s to bid or pass:", name=keep["name"]),
+        "sending": gettext("Sending what was entered before the connection dropped…"),
+        "waiting": gettext("Not yet saved: it is sent when the connection is back."),
+        "restored": gettext("Not yet saved: what you had entered is back."),
+        "unsaved": gettext("Not yet saved."),
+        "offline": gettext("Not yet saved: no connection. It is sent when the connection is back."),
+    }
