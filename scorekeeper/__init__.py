@@ -77,8 +77,8 @@ def register_extensions(app: Flask) -> None:
     from flask_babel import gettext
 
     from . import database, i18n
-    from .i18n import N_
     from .extensions import csrf, db, login_manager, migrate
+    from .i18n import N_
 
     db.init_app(app)
     database.configure_engine(app)
@@ -107,6 +107,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(language.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
+    # The switcher checks its own token, and says so on the page it goes back to.
+    csrf.exempt(language.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

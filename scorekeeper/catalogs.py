@@ -3,7 +3,8 @@
 ``python -m scorekeeper.catalogs update`` extracts the messages from the code and the
 templates into ``messages.pot`` and merges them into every language's ``messages.po``;
 ``compile`` writes the ``.mo`` files the app reads; ``check`` lists what is stale,
-untranslated or broken (the test suite runs it too).
+untranslated or broken (the test suite runs it too); ``todo LANG`` lists what a language
+still lacks as JSON, and ``apply LANG FILE`` takes that JSON back with its translations.
 
 The rules (``scorekeeper/rules/``) import nothing of Babel: their sentences are the first
 (and, for a plural, second) arguments of the errors they raise, of a referee's ``Reason``,
@@ -13,10 +14,13 @@ or of the no-op ``N_()``; :func:`extract_rules` finds them there.
 from __future__ import annotations
 
 import ast
+import contextlib
+import fcntl
 import io
+import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -137,7 +141,7 @@ def update() -> None:
     """Write ``messages.pot`` and bring every language's catalog in step with it; what is
     gone from the code is dropped, what is new waits (empty) for its translation."""
     template = extract()
-    _write(template, TEMPLATE_FILE, no_location=True)
+    _write(template, TEMPLATE_FILE)
     for language in LANGUAGES:
         path = po_path(language)
         if path.exists():
@@ -155,9 +159,71 @@ def compiled(language: str) -> bytes:
     return buffer.getvalue()
 
 
-def compile_all() -> None:
-    for language in LANGUAGES:
+def compile_all(languages: Sequence[str] = LANGUAGES) -> None:
+    for language in languages:
         po_path(language).with_suffix(".mo").write_bytes(compiled(language))
+
+
+def todo(language: str) -> list[dict[str, Any]]:
+    """The messages of a language still to translate (or fuzzy), as JSON-ready entries:
+    ``id`` (a string, or singular and plural), the translator's ``comments``, and for a
+    plural the number of ``forms`` the language has."""
+    catalog = read_catalog(language)
+    with TEMPLATE_FILE.open("rb") as handle:
+        places = {m.id: sorted({path for path, _ in m.locations}) for m in read_po(handle)}
+    entries = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if all(strings) and not message.fuzzy:
+            continue
+        entry: dict[str, Any] = {
+            "id": message.id,
+            "comments": list(message.auto_comments),
+            "used_in": places.get(message.id, []),
+        }
+        if isinstance(message.id, tuple):
+            entry["id"] = list(message.id)
+            entry["forms"] = catalog.num_plurals
+            entry["plural_rule"] = catalog.plural_expr
+        entries.append(entry)
+    return entries
+
+
+def apply(language: str, entries: list[dict[str, Any]]) -> int:
+    """Put translations (``id`` and ``string``: a string, or a list of plural forms) into a
+    language's catalog; returns how many were taken. Unknown ids are an error."""
+    with _locked(language):
+        return _apply(language, entries)
+
+
+@contextlib.contextmanager
+def _locked(language: str) -> Iterator[None]:
+    """One writer at a time for a language's catalog."""
+    with (TRANSLATIONS / language / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _apply(language: str, entries: list[dict[str, Any]]) -> int:
+    catalog = read_catalog(language)
+    taken = 0
+    for entry in entries:
+        key = tuple(entry["id"]) if isinstance(entry["id"], list) else entry["id"]
+        lookup = key[0] if isinstance(key, tuple) else key
+        message = catalog.get(lookup)
+        if message is None:
+            raise KeyError(f"{language}: no message {lookup!r} in the catalog")
+        string = entry["string"]
+        message.string = tuple(string) if isinstance(string, list) else string
+        message.flags.discard("fuzzy")
+        taken += 1
+    _write(catalog, po_path(language), no_location=True)
+    return taken
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
@@ -220,14 +286,23 @@ def main(argv: list[str]) -> int:
     if command == "update":
         update()
     elif command == "compile":
-        compile_all()
+        compile_all(argv[2:] or LANGUAGES)
+    elif command == "todo" and len(argv) == 3:
+        print(json.dumps(todo(argv[2]), ensure_ascii=False, indent=1))
+    elif command == "apply" and len(argv) == 4:
+        entries = json.loads(Path(argv[3]).read_text(encoding="utf-8"))
+        print(f"{apply(argv[2], entries)} translations taken")
     elif command == "check":
         found = problems()
         for line in found:
             print(line)
         return 1 if found else 0
     else:
-        print("usage: python -m scorekeeper.catalogs update|compile|check", file=sys.stderr)
+        print(
+            "usage: python -m scorekeeper.catalogs update | compile | check"
+            " | todo LANG | apply LANG FILE.json",
+            file=sys.stderr,
+        )
         return 2
     return 0
 

@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext
 from markupsafe import Markup
 
 MINUS = "\u2212"
@@ -153,6 +154,25 @@ def _key(parent: ET.Element, seat: int, look: ChartLook, x: float, y: float) -> 
     ET.SubElement(parent, "path", {**marks, "d": path})
 
 
+def _titles(round_word: str, summary: str) -> tuple[str, str]:
+    """The chart's title and its spoken label (the title and every player's total), for a
+    chart by round, by hand or by game, in the reader's language."""
+    if round_word == "hand":
+        return (
+            gettext("Running totals by hand"),
+            gettext("Running totals by hand: %(totals)s", totals=summary),
+        )
+    if round_word == "game":
+        return (
+            gettext("Running totals by game"),
+            gettext("Running totals by game: %(totals)s", totals=summary),
+        )
+    return (
+        gettext("Running totals by round"),
+        gettext("Running totals by round: %(totals)s", totals=summary),
+    )
+
+
 def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
@@ -170,7 +190,8 @@ def running_totals_svg(
 ) -> Markup:
     """Each player's running total after every round, from 0 before the first.
 
-    ``totals[i]`` holds every player's total after round ``i + 1``. ``rounds``
+    ``totals[i]`` holds every player's total after round ``i + 1``. ``round_word``
+    (``round``, ``hand`` or ``game``) names the steps in the chart's title. ``rounds``
     stretches the axis to the rounds planned (a game still being played shows how
     far it has come); ``target`` draws One Card's target as a line.
 
@@ -208,6 +229,7 @@ def running_totals_svg(
         return bottom - plot_h * (value - low) / (high - low)
 
     summary = ", ".join(f"{name} {_label(t)}" for name, t in zip(players, final, strict=True))
+    title, spoken = _titles(round_word, summary)
     # On paper, its size; on a page, the page's width (its height follows the viewBox).
     size = {"width": f"{_fmt(look.width)}{unit}", "height": f"{_fmt(look.height)}{unit}"}
     svg = ET.Element(
@@ -218,13 +240,13 @@ def running_totals_svg(
             "viewBox": f"0 0 {_fmt(look.width)} {_fmt(look.height)}",
             "class": "chart",
             "role": "img",
-            "aria-label": f"Running totals by {round_word}: {summary}",
+            "aria-label": spoken,
             "font-family": look.font_family,
             "font-size": _fmt(fs),
             "fill": look.ink,
         },
     )
-    ET.SubElement(svg, "title").text = f"Running totals by {round_word}"
+    ET.SubElement(svg, "title").text = title
 
     # The grid: a line for each value marked, and a faint one for each round.
     step = next(s for s in (1, 2, 5, 10, 20, 50) if last_round / s <= look.x_labels)
@@ -261,7 +283,8 @@ def running_totals_svg(
             },
         )
         note = ET.SubElement(svg, "text", {"x": _fmt(left + fs * 0.3), "y": _fmt(y - fs * 0.3)})
-        note.text = f"target {target}"
+        # TRANSLATORS: the label on the chart's line of One Card's target ("target 30").
+        note.text = gettext("target %(points)s", points=target)
     numbers = ET.SubElement(svg, "g", {"text-anchor": "middle"})
     for number in range(step, last_round + 1, step):
         text = ET.SubElement(

@@ -34,3 +34,8 @@ SHEET_CACHE_ENTRIES = 32
 # The time zone the evenings of game nights are counted in (an IANA name); empty: the
 # machine's own.
 TIMEZONE = ""
+
+# Forms speak the app's languages through its own catalogs: every field and validator
+# has its message in scorekeeper/forms.py. WTForms' catalogs (another wording, and not
+# every language) stay out.
+WTF_I18N_ENABLED = False

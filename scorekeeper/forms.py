@@ -1,10 +1,17 @@
-"""The shape of what the pages send: types and presence. Legality is the rules' job."""
+"""The shape of what the pages send: types and presence. Legality is the rules' job.
+
+Every label and message is in the reader's language: ``lazy_gettext`` where the form is
+declared, ``gettext`` where a form is made for a game at a request. Each validator and
+field that can refuse says so in our own words (WTForms' English defaults never reach a
+page; ``WTF_I18N_ENABLED`` is off, so neither do WTForms' own catalogs).
+"""
 
 from __future__ import annotations
 
 import secrets
 from typing import Any, ClassVar
 
+from flask_babel import gettext, lazy_gettext, lazy_ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -31,6 +38,7 @@ from wtforms.validators import (
 )
 
 from . import sheets
+from .i18n import VOCABULARY
 from .rules import GAMES, RoundInfo, Suit
 from .rules import Game as RulesGame
 from .rules.one_card import TARGET_RANGE, OneCardGame, OneCardHand
@@ -39,6 +47,31 @@ from .rules.wizard import WizardGame, WizardRound
 MAX_SEATS = 6
 RANDOM_DEALER = "random"
 TONIGHT = "tonight"
+
+# WTForms' own refusals, in our words (the English is WTForms').
+REQUIRED = lazy_gettext("This field is required.")
+NOT_A_WHOLE_NUMBER = lazy_gettext("Not a valid integer value.")
+NOT_A_DATE = lazy_gettext("Not a valid date value.")
+NOT_A_CHOICE = lazy_gettext("Not a valid choice.")
+# NumberRange fills in its bounds.
+OUT_OF_RANGE = lazy_gettext("Number must be between %(min)s and %(max)s.")
+
+
+def at_most(characters: int) -> Length:
+    """At most ``characters`` characters, saying so in the reader's language."""
+    return Length(
+        max=characters,
+        message=lazy_ngettext(
+            "Field cannot be longer than %(num)s character.",
+            "Field cannot be longer than %(num)s characters.",
+            characters,
+        ),
+    )
+
+
+def suit_word(suit: Suit) -> Any:
+    """A suit's name as a choice's label (``hearts``), in the reader's language."""
+    return VOCABULARY[suit.word]
 
 
 class EmptyForm(FlaskForm):
@@ -71,25 +104,40 @@ class EditForm(FlaskForm):
 
 
 class LoginForm(FlaskForm):
-    username = StringField("Username", validators=[InputRequired(), Length(max=40)])
-    password = PasswordField("Password", validators=[InputRequired()])
+    username = StringField(
+        lazy_gettext("Username"), validators=[InputRequired(REQUIRED), at_most(40)]
+    )
+    password = PasswordField(lazy_gettext("Password"), validators=[InputRequired(REQUIRED)])
 
 
 class FirstAccountForm(FlaskForm):
-    username = StringField("Username", validators=[InputRequired(), Length(max=40)])
+    username = StringField(
+        lazy_gettext("Username"), validators=[InputRequired(REQUIRED), at_most(40)]
+    )
     password = PasswordField(
-        "Password",
-        validators=[InputRequired(), Length(min=8, message="At least 8 characters")],
+        lazy_gettext("Password"),
+        validators=[
+            InputRequired(REQUIRED),
+            Length(
+                min=8,
+                message=lazy_ngettext(
+                    "At least %(num)s character", "At least %(num)s characters", 8
+                ),
+            ),
+        ],
     )
     confirm = PasswordField(
-        "Password again",
-        validators=[InputRequired(), EqualTo("password", message="The passwords differ")],
+        lazy_gettext("Password again"),
+        validators=[
+            InputRequired(REQUIRED),
+            EqualTo("password", message=lazy_gettext("The passwords differ")),
+        ],
     )
 
 
 def _players_field(seats: int) -> FieldList:
     return FieldList(
-        StringField("Player", validators=[Optional(), Length(max=40)]),
+        StringField(lazy_gettext("Player"), validators=[Optional(), at_most(40)]),
         min_entries=seats,
         max_entries=seats,
     )
@@ -97,10 +145,14 @@ def _players_field(seats: int) -> FieldList:
 
 def _first_dealer_field(seats: int) -> SelectField:
     return SelectField(
-        "First dealer",
-        choices=[SelectChoice(RANDOM_DEALER, "Draw at random")]
-        + [SelectChoice(str(seat), f"Player {seat + 1}") for seat in range(seats)],
+        lazy_gettext("First dealer"),
+        choices=[SelectChoice(RANDOM_DEALER, lazy_gettext("Draw at random"))]
+        + [
+            SelectChoice(str(seat), lazy_gettext("Player %(num)s", num=seat + 1))
+            for seat in range(seats)
+        ],
         default=RANDOM_DEALER,
+        invalid_choice_message=NOT_A_CHOICE,
     )
 
 
@@ -111,11 +163,16 @@ class NewGameForm(FlaskForm):
     seats: ClassVar[int]
     players: FieldList
     first_dealer: SelectField
-    night = SelectField("Game night", choices=[SelectChoice(TONIGHT, "Tonight")], default=TONIGHT)
+    night = SelectField(
+        lazy_gettext("Game night"),
+        choices=[SelectChoice(TONIGHT, lazy_gettext("Tonight"))],
+        default=TONIGHT,
+        invalid_choice_message=NOT_A_CHOICE,
+    )
 
     def offer_nights(self, nights: list[tuple[int, str]]) -> None:
         """Tonight (the default), or one of these recent nights."""
-        self.night.choices = [SelectChoice(TONIGHT, "Tonight")] + [
+        self.night.choices = [SelectChoice(TONIGHT, gettext("Tonight"))] + [
             SelectChoice(str(night_id), label) for night_id, label in nights
         ]
 
@@ -138,8 +195,10 @@ class NewWizardGameForm(NewGameForm):
     seats = 6
     players = _players_field(6)
     first_dealer = _first_dealer_field(6)
-    hook = BooleanField("Hook: the dealer's bid may not make the bids add up")
-    rounds = IntegerField("Rounds", validators=[Optional()])
+    hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
+    rounds = IntegerField(
+        lazy_gettext("Rounds"), validators=[Optional()], invalid_value_message=NOT_A_WHOLE_NUMBER
+    )
 
     def options(self) -> dict[str, Any]:
         options: dict[str, Any] = {"hook": bool(self.hook.data)}
@@ -153,7 +212,9 @@ class NewOneCardGameForm(NewGameForm):
     seats = 4
     players = _players_field(4)
     first_dealer = _first_dealer_field(4)
-    target = IntegerField("Target", validators=[Optional()])
+    target = IntegerField(
+        lazy_gettext("Target"), validators=[Optional()], invalid_value_message=NOT_A_WHOLE_NUMBER
+    )
 
     def options(self) -> dict[str, Any]:
         return {} if self.target.data is None else {"target": self.target.data}
@@ -164,9 +225,10 @@ NEW_GAME_FORMS: dict[str, type[NewGameForm]] = {
 }
 
 
-TURNED_CHOICES = [SelectChoice(suit.value, suit.word) for suit in Suit] + [
-    SelectChoice("wizard", "Wizard"),
-    SelectChoice("jester", "Jester"),
+# The values are what the page sends; the labels are read (a suit's name: ``hearts``).
+TURNED_CHOICES = [SelectChoice(suit.value, suit_word(suit)) for suit in Suit] + [
+    SelectChoice("wizard", lazy_gettext("Wizard")),
+    SelectChoice("jester", lazy_gettext("Jester")),
 ]
 
 
@@ -179,10 +241,10 @@ class WizardRoundForm(EditForm):
 
     dealer = HiddenField()
     # Choices are checked by the validate_ methods below, with messages for people.
-    turned = RadioField("Turned card", choices=TURNED_CHOICES, validate_choice=False)
+    turned = RadioField(lazy_gettext("Turned card"), choices=TURNED_CHOICES, validate_choice=False)
     wizard_trump = RadioField(
-        "Dealer's choice of trump",
-        choices=[SelectChoice(suit.word, suit.word) for suit in Suit],
+        lazy_gettext("Dealer's choice of trump"),
+        choices=[SelectChoice(suit.word, suit_word(suit)) for suit in Suit],
         validate_choice=False,
     )
     turned_card = HiddenField()
@@ -209,14 +271,19 @@ class WizardRoundForm(EditForm):
                 "turns_trump": game.turns_trump(info.number),
                 **{
                     f"bid_{seat}": IntegerField(
-                        f"{name}'s bid", validators=[InputRequired(f"Enter {name}'s bid")]
+                        gettext("%(name)s's bid", name=name),
+                        validators=[InputRequired(gettext("Enter %(name)s's bid", name=name))],
+                        invalid_value_message=NOT_A_WHOLE_NUMBER,
                     )
                     for seat, name in enumerate(game.players)
                 },
                 **{
                     f"tricks_{seat}": IntegerField(
-                        f"{name}'s tricks",
-                        validators=[InputRequired(f"Enter the tricks {name} took")],
+                        gettext("%(name)s's tricks", name=name),
+                        validators=[
+                            InputRequired(gettext("Enter the tricks %(name)s took", name=name))
+                        ],
+                        invalid_value_message=NOT_A_WHOLE_NUMBER,
                     )
                     for seat, name in enumerate(game.players)
                 },
@@ -252,14 +319,14 @@ class WizardRoundForm(EditForm):
         if not self.turns_trump:
             return
         if not field.data:
-            raise ValidationError("Tap the turned card: a suit, a Wizard or a Jester")
+            raise ValidationError(gettext("Tap the turned card: a suit, a Wizard or a Jester"))
         if field.data not in [choice.value for choice in TURNED_CHOICES]:
-            raise ValidationError("Tap one of the cards shown")
+            raise ValidationError(gettext("Tap one of the cards shown"))
 
     def validate_wizard_trump(self, field: RadioField) -> None:
         wizard_turned = self.turns_trump and self.turned.data == "wizard"
         if wizard_turned and field.data not in [suit.word for suit in Suit]:
-            raise ValidationError("A Wizard was turned: tap the suit the dealer chose")
+            raise ValidationError(gettext("A Wizard was turned: tap the suit the dealer chose"))
 
     def round_mapping(self) -> dict[str, Any]:
         """The round as the API writes it, for the services to judge."""
@@ -301,7 +368,10 @@ def _turned_choice(record: WizardRound) -> dict[str, Any]:
 
 
 ALL_PASSED = "none"
-ORDER_CHOICES = [SelectChoice("uptown", "Uptown"), SelectChoice("downtown", "Downtown")]
+ORDER_CHOICES = [
+    SelectChoice("uptown", lazy_gettext("Uptown")),
+    SelectChoice("downtown", lazy_gettext("Downtown")),
+]
 
 
 class OneCardRoundForm(EditForm):
@@ -313,15 +383,17 @@ class OneCardRoundForm(EditForm):
 
     dealer = HiddenField()
     auction = HiddenField()
-    bidder = RadioField("Highest bidder", validate_choice=False)
-    bid = IntegerField("Bid")
+    bidder = RadioField(lazy_gettext("Highest bidder"), validate_choice=False)
+    bid = IntegerField(lazy_gettext("Bid"), invalid_value_message=NOT_A_WHOLE_NUMBER)
     trump = RadioField(
-        "Trump",
-        choices=[SelectChoice(suit.word, suit.word) for suit in Suit],
+        lazy_gettext("Trump"),
+        choices=[SelectChoice(suit.word, suit_word(suit)) for suit in Suit],
         validate_choice=False,
     )
-    order = RadioField("Order", choices=ORDER_CHOICES, default="uptown", validate_choice=False)
-    last_trick = RadioField("Last trick", validate_choice=False)
+    order = RadioField(
+        lazy_gettext("Order"), choices=ORDER_CHOICES, default="uptown", validate_choice=False
+    )
+    last_trick = RadioField(lazy_gettext("Last trick"), validate_choice=False)
 
     seats: int = 0
     seat_fields: ClassVar[frozenset[str]] = frozenset({"points"})
@@ -342,8 +414,11 @@ class OneCardRoundForm(EditForm):
                 "seats": game.player_count,
                 **{
                     f"points_{seat}": IntegerField(
-                        f"{name}'s points",
-                        validators=[InputRequired(f"Enter the points {name} took")],
+                        gettext("%(name)s's points", name=name),
+                        validators=[
+                            InputRequired(gettext("Enter the points %(name)s took", name=name))
+                        ],
+                        invalid_value_message=NOT_A_WHOLE_NUMBER,
                     )
                     for seat, name in enumerate(game.players)
                 },
@@ -363,7 +438,7 @@ class OneCardRoundForm(EditForm):
             for seat, took in enumerate(record.points):
                 data[f"points_{seat}"] = took
         form: OneCardRoundForm = sized(data=data, **kwargs)
-        form.bidder.choices = [*seat_choices, SelectChoice(ALL_PASSED, "Everyone passed")]
+        form.bidder.choices = [*seat_choices, SelectChoice(ALL_PASSED, gettext("Everyone passed"))]
         form.last_trick.choices = seat_choices
         return form
 
@@ -372,16 +447,16 @@ class OneCardRoundForm(EditForm):
 
     def validate_bidder(self, field: RadioField) -> None:
         if not field.data and not self.auction.data:
-            raise ValidationError("Say who won the auction, or that everyone passed")
+            raise ValidationError(gettext("Say who won the auction, or that everyone passed"))
 
     def validate_bid(self, field: IntegerField) -> None:
         has_bidder = self.bidder.data not in (None, "", ALL_PASSED)
         if has_bidder and field.data is None and not self.auction.data:
-            raise ValidationError("Enter the winning bid")
+            raise ValidationError(gettext("Enter the winning bid"))
 
     def validate_last_trick(self, field: RadioField) -> None:
         if not field.data:
-            raise ValidationError("Tap who won the last trick (and with it the one card)")
+            raise ValidationError(gettext("Tap who won the last trick (and with it the one card)"))
 
     def round_mapping(self) -> dict[str, Any]:
         mapping: dict[str, Any] = {
@@ -424,21 +499,32 @@ def round_form(game: RulesGame, info: RoundInfo, record: Any = None, **kwargs: A
 
 
 class NightForm(FlaskForm):
-    date = DateField("Date", validators=[InputRequired("Give the night's date")])
-    place = StringField("Place", validators=[Optional(), Length(max=80)])
-    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    date = DateField(
+        lazy_gettext("Date"),
+        validators=[InputRequired(lazy_gettext("Give the night's date"))],
+        invalid_value_message=NOT_A_DATE,
+    )
+    place = StringField(lazy_gettext("Place"), validators=[Optional(), at_most(80)])
+    note = TextAreaField(lazy_gettext("Note"), validators=[Optional(), at_most(500)])
 
 
 class RenamePlayerForm(FlaskForm):
-    name = StringField("New name", validators=[InputRequired(), Length(max=40)])
+    name = StringField(lazy_gettext("New name"), validators=[InputRequired(REQUIRED), at_most(40)])
 
 
 class MergePlayerForm(FlaskForm):
-    other = SelectField("The same person as", validate_choice=True)
+    other = SelectField(
+        lazy_gettext("The same person as"),
+        validate_choice=True,
+        invalid_choice_message=NOT_A_CHOICE,
+    )
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Export file (.json)", validators=[InputRequired("Choose a file")])
+    file = FileField(
+        lazy_gettext("Export file (.json)"),
+        validators=[InputRequired(lazy_gettext("Choose a file"))],
+    )
 
 
 class GameFilterForm(FlaskForm):
@@ -447,16 +533,18 @@ class GameFilterForm(FlaskForm):
     class Meta:
         csrf = False
 
-    player = SelectField("Player", validate_choice=False)
-    game = SelectField("Game", validate_choice=False)
-    since = DateField("From", validators=[Optional()])
-    until = DateField("To", validators=[Optional()])
+    player = SelectField(lazy_gettext("Player"), validate_choice=False)
+    game = SelectField(lazy_gettext("Game"), validate_choice=False)
+    since = DateField(
+        lazy_gettext("From"), validators=[Optional()], invalid_value_message=NOT_A_DATE
+    )
+    until = DateField(lazy_gettext("To"), validators=[Optional()], invalid_value_message=NOT_A_DATE)
     status = SelectField(
-        "Status",
+        lazy_gettext("Status"),
         choices=[
-            SelectChoice("", "Any"),
-            SelectChoice("running", "Being played"),
-            SelectChoice("finished", "Finished"),
+            SelectChoice("", lazy_gettext("Any")),
+            SelectChoice("running", lazy_gettext("Being played")),
+            SelectChoice("finished", lazy_gettext("Finished")),
         ],
         validate_choice=False,
     )
@@ -470,35 +558,52 @@ class BlankSheetForm(Form):
     """
 
     game = RadioField(
-        "Game",
-        choices=[SelectChoice(key, cls.title) for key, cls in GAMES.items()],
+        lazy_gettext("Game"),
+        # The games' names, as i18n.VOCABULARY has them translated.
+        choices=[
+            SelectChoice(key, VOCABULARY.get(cls.title, cls.title)) for key, cls in GAMES.items()
+        ],
         default="wizard",
+        invalid_choice_message=NOT_A_CHOICE,
     )
     players = SelectField(
-        "Players",
+        lazy_gettext("Players"),
         choices=[SelectChoice(str(n), str(n)) for n in range(2, MAX_SEATS + 1)],
         default="4",
+        invalid_choice_message=NOT_A_CHOICE,
     )
     names = FieldList(
-        StringField("Name", validators=[Optional(), Length(max=40)]),
+        StringField(lazy_gettext("Name"), validators=[Optional(), at_most(40)]),
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
     first_dealer = SelectField(
-        "First dealer",
-        choices=[SelectChoice(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATS)],
+        lazy_gettext("First dealer"),
+        choices=[
+            SelectChoice(str(seat), lazy_gettext("Seat %(num)s", num=seat + 1))
+            for seat in range(MAX_SEATS)
+        ],
         default="0",
+        invalid_choice_message=NOT_A_CHOICE,
     )
     paper = RadioField(
-        "Paper", choices=[SelectChoice(p.key, p.label) for p in sheets.PAPERS.values()]
+        lazy_gettext("Paper"),
+        choices=[SelectChoice(p.key, p.label) for p in sheets.PAPERS.values()],
+        invalid_choice_message=NOT_A_CHOICE,
     )
-    hook = BooleanField("Hook: the dealer's bid may not make the bids add up")
+    hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
     rounds = IntegerField(
-        "Rounds (a short game)", validators=[Optional(), NumberRange(min=1, max=60)]
+        lazy_gettext("Rounds (a short game)"),
+        validators=[Optional(), NumberRange(min=1, max=60, message=OUT_OF_RANGE)],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
     )
     target = IntegerField(
-        "Target",
-        validators=[Optional(), NumberRange(min=TARGET_RANGE[0], max=TARGET_RANGE[1])],
+        lazy_gettext("Target"),
+        validators=[
+            Optional(),
+            NumberRange(min=TARGET_RANGE[0], max=TARGET_RANGE[1], message=OUT_OF_RANGE),
+        ],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
     )
 
     def typed_names(self) -> list[str]:

@@ -19,7 +19,7 @@ from sqlalchemy.orm import aliased, lazyload, selectinload
 from .extensions import db
 from .models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat, User
 from .rules import GAMES
-from .services import NotFound, plain_text
+from .services import NotFound, game_title, gettext, plain_text
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
@@ -251,7 +251,8 @@ class NightStanding:
 def night_report(
     owner: User, night_id: int, rounds: bool = False
 ) -> tuple[Night, list[GameLine], list[NightStanding]]:
-    """A night's games and the standings across them: wins, then points per game.
+    """A night's games and the standings across them: wins, then points per game (keyed
+    by the game's name in the reader's language).
 
     With ``rounds``, each game's rounds are loaded too (one query more), for printing
     the games' sheets."""
@@ -270,7 +271,7 @@ def night_report(
             )
             standing.games += 1
             standing.wins += seat.won
-            title = line.rules.title
+            title = game_title(line.rules.title)
             standing.points[title] = standing.points.get(title, 0) + seat.total
     ordered = sorted(
         standings.values(), key=lambda s: (-s.wins, -sum(s.points.values()), s.name.lower())
@@ -283,7 +284,7 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
     if night is None or night.owner_id != owner.id:
         raise NotFound(f"night {night_id}")
     if not plain_text(place) or not plain_text(note):
-        raise PlayerError("The place and the note cannot hold control characters", "place")
+        raise PlayerError(gettext("The place and the note cannot hold control characters"), "place")
     night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
     db.session.commit()
     return night
@@ -303,9 +304,11 @@ def rename_player(owner: User, player_id: int, name: str) -> Player:
     player = get_player(owner, player_id)
     name = " ".join((name or "").split())
     if not name or len(name) > 40:
-        raise PlayerError("A name has 1 to 40 characters", "name")
+        raise PlayerError(
+            gettext("A name has %(least)s to %(most)s characters", least=1, most=40), "name"
+        )
     if not plain_text(name):
-        raise PlayerError("A name cannot hold control characters", "name")
+        raise PlayerError(gettext("A name cannot hold control characters"), "name")
     taken = db.session.scalar(
         select(Player.id).where(
             Player.owner_id == owner.id,
@@ -315,7 +318,10 @@ def rename_player(owner: User, player_id: int, name: str) -> Player:
     )
     if taken is not None:
         raise PlayerError(
-            f"{name} is already a player here: merge the two if they are the same person",
+            gettext(
+                "%(name)s is already a player here: merge the two if they are the same person",
+                name=name,
+            ),
             "name",
         )
     player.name = name
@@ -327,7 +333,7 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
     """``merge_id`` was the same person as ``keep_id``: their games follow, nothing is lost."""
     keep, gone = get_player(owner, keep_id), get_player(owner, merge_id)
     if keep.id == gone.id:
-        raise PlayerError("Choose another player to merge with", "other")
+        raise PlayerError(gettext("Choose another player to merge with"), "other")
     kept_seat = aliased(Seat)
     shared = db.session.scalar(
         select(Seat.game_id)
@@ -337,8 +343,12 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
     )
     if shared is not None:
         raise PlayerError(
-            f"{keep.name} and {gone.name} sat at the same table in one game:"
-            " they cannot be the same person",
+            gettext(
+                "%(name)s and %(other)s sat at the same table in one game:"
+                " they cannot be the same person",
+                name=keep.name,
+                other=gone.name,
+            ),
             "other",
         )
     db.session.execute(update(Seat).where(Seat.player_id == gone.id).values(player_id=keep.id))
@@ -429,7 +439,7 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
         [
             GameTypeStats(
                 kind=row["kind"],
-                title=GAMES[row["kind"]].title if row["kind"] in GAMES else row["kind"],
+                title=game_title(GAMES[row["kind"]].title) if row["kind"] in GAMES else row["kind"],
                 played=row["played"],
                 won=row["won"],
                 average=row["average"],

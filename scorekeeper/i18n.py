@@ -12,12 +12,14 @@ Translations live in ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from babel import Locale
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import get_locale, get_translations, gettext, lazy_gettext, ngettext
+from markupsafe import Markup
 
 # The languages a player can pick, each named in itself, in the switcher's order.
 LANGUAGES: dict[str, str] = {
@@ -80,7 +82,10 @@ def N_(message: str) -> str:
 
 
 def select_language() -> str:
-    """The pick remembered in the cookie, else the browser's best match, else English."""
+    """The pick remembered in the cookie, else the browser's best match, else English;
+    English outside a request (the CLI, a script)."""
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
     picked = request.cookies.get(LANGUAGE_COOKIE)
     if picked in LANGUAGES:
         return picked
@@ -123,6 +128,27 @@ def translate_value(key: str, value: Any) -> Any:
     return str(word) if word is not None else value
 
 
+def game_word(word: str) -> str:
+    """One of the game's own words (a game's name, a suit, a special card) in the request's
+    language: ``{{ state.title|game_word }}``."""
+    return str(translate_value("", word))
+
+
+def page_footer_css() -> Markup:
+    """The printed sheet's footer as a CSS ``content`` value: the translated sentence with
+    the page counters where its placeholders are (``"page " counter(page) " of " …``)."""
+    # TRANSLATORS: at the foot of every printed page; keep both placeholders.
+    text = gettext("Scorekeeper · page %(page)s of %(pages)s", page="\0page", pages="\0pages")
+    parts = []
+    for piece in re.split(r"(\0pages|\0page)", str(text)):
+        if piece in ("\0page", "\0pages"):
+            parts.append(f"counter({piece[1:]})")
+        elif piece:
+            escaped = piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
+            parts.append(f'"{escaped}"')
+    return Markup(f"@page {{ @bottom-right {{ content: {' '.join(parts)}; }} }}")
+
+
 def translate_all(sentences: Any) -> list[str]:
     return [translate(sentence) for sentence in sentences]
 
@@ -157,12 +183,17 @@ def register(app: Flask) -> None:
         default_translation_directories="translations",
     )
 
+    # A {% trans %} block's text is looked up with its lines joined, as it is extracted.
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.add_template_filter(game_word, "game_word")
+
     @app.context_processor
     def language_context() -> Mapping[str, Any]:
         return {
             "languages": LANGUAGES,
             "current_language": current_language(),
             "script_messages": script_messages,
+            "page_footer_css": page_footer_css,
         }
 
     @app.after_request

@@ -12,12 +12,14 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, TypeAlias
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import current_app
+import flask_babel  # type: ignore[import-untyped]
+from flask import current_app, has_request_context
 from sqlalchemy import delete, func, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
+from .i18n import N_, translate, translate_value
 from .models import (
     ApiToken,
     Game,
@@ -38,6 +40,37 @@ from .rules.errors import GameOverError, RoundRefused, RuleError
 
 State: TypeAlias = RulesGame[Any, Any]
 
+
+# -- the reader's language ----------------------------------------------------------
+
+
+def gettext(message: str, **values: Any) -> str:
+    """``flask_babel.gettext``: the message in the request's language, filled with
+    ``values``. Outside a request (the CLI, a script) there is no reader to ask: English."""
+    if has_request_context():
+        return str(flask_babel.gettext(message, **values))
+    return message % values if values else message
+
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """``flask_babel.ngettext``: the form the count ``num`` takes in the request's
+    language (``%(num)s`` fills it); English outside a request."""
+    if has_request_context():
+        return str(flask_babel.ngettext(singular, plural, num, **values))
+    return (singular if num == 1 else plural) % {"num": num, **values}
+
+
+def translated(error: Any) -> str:
+    """A rules error (or a referee's reason) in the request's language; English outside
+    a request."""
+    return translate(error) if has_request_context() else str(error)
+
+
+def game_title(title: str) -> str:
+    """A game's name (the rules' English ``title``) in the reader's language."""
+    return str(translate_value("game", title)) if has_request_context() else title
+
+
 USERNAME_LENGTH = (1, 40)
 PASSWORD_MIN_LENGTH = 8
 
@@ -57,9 +90,11 @@ class Conflict(Exception):
 
 class StorageError(Exception):
     """The database could not take the change (locked too long, disk full): nothing
-    was stored, and the same change can be sent again."""
+    was stored, and the same change can be sent again.
 
-    message = (
+    ``message`` is lazy: ``str()`` it where it is shown, in the request's language."""
+
+    message = flask_babel.lazy_gettext(
         "The scoresheet could not be saved just now (the storage is busy or full)."
         " Nothing was stored; what you entered is still here: try again in a moment."
     )
@@ -82,15 +117,29 @@ def has_users() -> bool:
 def create_user(username: str, password: str) -> User:
     username = (username or "").strip()
     if not USERNAME_LENGTH[0] <= len(username) <= USERNAME_LENGTH[1]:
-        raise AccountError("A username has 1 to 40 characters", "username")
+        raise AccountError(
+            gettext(
+                "A username has %(least)s to %(most)s characters",
+                least=USERNAME_LENGTH[0],
+                most=USERNAME_LENGTH[1],
+            ),
+            "username",
+        )
     if not storable(username) or any(unicodedata.category(ch) == "Cc" for ch in username):
-        raise AccountError("A username cannot hold control characters", "username")
+        raise AccountError(gettext("A username cannot hold control characters"), "username")
     if not storable(password or ""):
-        raise AccountError("A password cannot hold that character", "password")
+        raise AccountError(gettext("A password cannot hold that character"), "password")
     if len(password or "") < PASSWORD_MIN_LENGTH:
-        raise AccountError(f"A password has at least {PASSWORD_MIN_LENGTH} characters", "password")
+        raise AccountError(
+            ngettext(
+                "A password has at least %(num)s character",
+                "A password has at least %(num)s characters",
+                PASSWORD_MIN_LENGTH,
+            ),
+            "password",
+        )
     if db.session.scalar(select(User.id).where(User.username == username)) is not None:
-        raise AccountError(f"The username {username} is taken", "username")
+        raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
     method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
     user = User(username=username, password_hash=generate_password_hash(password, method))
     db.session.add(user)
@@ -98,7 +147,9 @@ def create_user(username: str, password: str) -> User:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise AccountError(f"The username {username} is taken", "username") from None
+        raise AccountError(
+            gettext("The username %(name)s is taken", name=username), "username"
+        ) from None
     return user
 
 
@@ -243,7 +294,7 @@ def create_game(
     rules = GAMES.get(kind) if isinstance(kind, str) else None
     if rules is None:
         raise RoundRefused(
-            [RuleError("There is no game “{kind}” here", kind=str(kind), field="game")]
+            [RuleError(N_("There is no game “{kind}” here"), kind=str(kind), field="game")]
         )
     state = rules.new(players, first_dealer, options)
     game = Game(
@@ -380,10 +431,13 @@ class StaleEdit(Conflict):
     """An edit based on an older version of the game: refused, never applied on top."""
 
     def __init__(self, changes: list[str]) -> None:
-        said = "; ".join(changes) if changes else "it was changed"
+        said = "; ".join(changes) if changes else gettext("it was changed")
         super().__init__(
-            f"This game was changed elsewhere meanwhile (another phone?): {said}."
-            " Nothing was saved: check the scoreboard, then enter it again if still needed.",
+            gettext(
+                "This game was changed elsewhere meanwhile (another phone?): %(changes)s."
+                " Nothing was saved: check the scoreboard, then enter it again if still needed.",
+                changes=said,
+            ),
             "version",
         )
         self.changes = changes
@@ -398,11 +452,14 @@ def record_round(record: GameRecord, data: Mapping[str, Any], edit: Edit = NO_ED
     _check_version(current, edit)
     state = current.state
     if state.finished:
-        raise Conflict(f"The game is over: it ended after round {len(state.rounds)}", "number")
+        raise Conflict(
+            gettext("The game is over: it ended after round %(number)s", number=len(state.rounds)),
+            "number",
+        )
     try:
         new_state = state.apply_round(state.parse_round(data))
     except GameOverError as error:
-        raise Conflict(error.message, error.field) from None
+        raise Conflict(translated(error), error.field) from None
     number = len(new_state.rounds)
     current.row.rounds.append(_round_row(new_state, number))
     _finish_write(current.row, new_state, f"{state.round_word} {number} recorded", edit)
@@ -440,10 +497,20 @@ def undo_round(record: GameRecord, number: int, edit: Edit = NO_EDIT) -> GameRec
     last = len(current.state.rounds)
     word = current.state.round_word
     if number != last:
-        raise Conflict(
-            f"Only the last {word} ({word} {last}) can be undone; correct {word} {number} instead",
-            "number",
-        )
+        if word == "hand":
+            refusal = gettext(
+                "Only the last hand (hand %(last)s) can be undone; correct hand %(number)s instead",
+                last=last,
+                number=number,
+            )
+        else:
+            refusal = gettext(
+                "Only the last round (round %(last)s) can be undone;"
+                " correct round %(number)s instead",
+                last=last,
+                number=number,
+            )
+        raise Conflict(refusal, "number")
     row = current.row.rounds.pop()
     db.session.delete(row)
     new_state = current.state.undo_round()
@@ -561,7 +628,7 @@ def _replayed(current: GameRecord, edit: Edit) -> GameRecord | None:
     if seen is None:
         return None
     if seen.game_id != current.id:
-        raise Conflict("That form belongs to another game: reload the page", "key")
+        raise Conflict(gettext("That form belongs to another game: reload the page"), "key")
     db.session.rollback()
     return GameRecord(current.row, current.state, replayed=True)
 
@@ -578,7 +645,26 @@ def _check_version(current: GameRecord, edit: Edit) -> None:
         known = 0 <= edit.version < current.row.version
         changes = changes_since(current.row, edit.version) if known else []
         db.session.rollback()
-        raise StaleEdit([change[:1].upper() + change[1:] for change in changes])
+        raise StaleEdit([said_change(change) for change in changes])
+
+
+def said_change(summary: str) -> str:
+    """A change to a game as stored (``round 3 corrected``: English, whoever made it), as
+    the reader says it (``Round 3 corrected``)."""
+    word, _, rest = summary.partition(" ")
+    number, _, done = rest.partition(" ")
+    if number.isdigit():
+        said = {
+            ("round", "recorded"): lambda: gettext("Round %(number)s recorded", number=number),
+            ("round", "corrected"): lambda: gettext("Round %(number)s corrected", number=number),
+            ("round", "undone"): lambda: gettext("Round %(number)s undone", number=number),
+            ("hand", "recorded"): lambda: gettext("Hand %(number)s recorded", number=number),
+            ("hand", "corrected"): lambda: gettext("Hand %(number)s corrected", number=number),
+            ("hand", "undone"): lambda: gettext("Hand %(number)s undone", number=number),
+        }.get((word, done))
+        if said is not None:
+            return said()
+    return summary[:1].upper() + summary[1:]
 
 
 def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
@@ -592,7 +678,7 @@ def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
         db.session.add(
             Submission(key=_scoped_key(game, edit.key), game_id=game.id, version=game.version)
         )
-    _commit_or_conflict("The game changed meanwhile: reload it")
+    _commit_or_conflict(gettext("The game changed meanwhile: reload it"))
 
 
 def _require_recorded(record: GameRecord, number: int) -> None:

@@ -15,7 +15,9 @@ ends half a digit inside its sub-column. That is why the widths here are compute
 in millimetres, and why every player's column is a whole number of digits wide.
 
 This module knows nothing of Flask or WeasyPrint: views render a :class:`Sheet`
-with ``templates/sheets/sheet.html`` and hand the HTML to :mod:`scorekeeper.pdf`.
+with ``templates/sheets/sheet.html`` and hand the HTML to :mod:`scorekeeper.pdf`. Its
+words are Flask-Babel's, in the reader's language when a request is being answered
+(English otherwise), and the grid's widths follow the labels' length in that language.
 
 >>> plan = blank_sheet("wizard", 4, names=["Ana", "Ben", "Cai", "Dee"], first_dealer=2)
 >>> [row.lead[:2] for row in plan.rows[:5]]
@@ -37,12 +39,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup, escape
 
 from .charts import STYLES, ChartLook, running_totals_svg
+from .i18n import translate_value
 from .rules import GAMES, Game, Suit
 from .rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound, full_game_rounds
+from .views.filters import date_medium
 
 # -- paper and type ------------------------------------------------------------
 
@@ -61,7 +66,7 @@ class Paper:
 
 PAPERS = {
     "a4": Paper("a4", "A4", 210.0, 297.0),
-    "letter": Paper("letter", "US Letter", 215.9, 279.4),
+    "letter": Paper("letter", lazy_gettext("US Letter"), 215.9, 279.4),
 }
 
 MARGIN = 10.0
@@ -150,9 +155,14 @@ class Sub:
 
     @property
     def least(self) -> int:
-        """Its narrowest, in digits: its longest number or its label, and half a
-        digit clear of the rule on each side."""
+        """Its narrowest, in digits: its longest number or its label (in the reader's
+        language), and half a digit clear of the rule on each side."""
         return max(self.chars, len(self.label)) + 1
+
+    @property
+    def least_for_numbers(self) -> int:
+        """Its narrowest for its numbers alone, its label shortened to fit."""
+        return self.chars + 1
 
 
 @dataclass(frozen=True)
@@ -258,8 +268,13 @@ class Grid:
         return digit_line(fields, self.sub_units * len(players))
 
     def labels(self) -> Markup:
-        """Every player's sub-column labels, as one line (in a font a digit wide)."""
-        return self.line([[Field(sub.label) for sub in self.subs]] * self.players)
+        """Every player's sub-column labels, as one line (in a font a digit wide); a
+        label too long for its sub-column (a language's longer word) is shortened."""
+        labels = [
+            Field(shorten(str(sub.label), units - 1))
+            for sub, units in zip(self.subs, self.sub_units, strict=True)
+        ]
+        return self.line([labels] * self.players)
 
     def lead_line(self, fields: Sequence[Field], dealer: str) -> Markup:
         """The round's numbers (round, cards), each ``LEAD_MARGIN`` digits before its
@@ -325,13 +340,16 @@ def layout_grid(game: str, players: int, width: float) -> Grid:
 
     The numbers are as large, and the dealer's column as wide, as still lets every
     sub-column hold its number and its label; the dealer's column then takes what
-    the players leave.
+    the players leave. Labels too long for any of that (a language's longer words)
+    give way: the numbers alone decide, and the labels are shortened.
     """
     subs = SUBS[game]
     weights = sum(sub.weight for sub in subs)
-    for size, dealer in [(size, dealer) for size in NUMBER_SIZES for dealer in DEALER_WIDTH]:
+    tries = [(size, dealer) for size in NUMBER_SIZES for dealer in DEALER_WIDTH]
+    for size, dealer, with_labels in [*((s, d, True) for s, d in tries), (*tries[-1], False)]:
         units = _player_units(game, players, width, size, dealer)
-        if units >= sum(sub.least for sub in subs):
+        least = [sub.least if with_labels else sub.least_for_numbers for sub in subs]
+        if units >= sum(least):
             break
     else:
         raise ValueError(f"{players} players' columns do not fit in {width:.0f} mm")
@@ -340,10 +358,10 @@ def layout_grid(game: str, players: int, width: float) -> Grid:
         Column(col.key, col.label, col.units * digit, col.units) if col.units else col
         for col in LEAD[game]
     ]
-    sub_units = [max(sub.least, round(units * sub.weight / weights)) for sub in subs]
+    sub_units = [max(least[i], round(units * sub.weight / weights)) for i, sub in enumerate(subs)]
     while sum(sub_units) > units:  # rounding overshot: take from the roomiest
-        pick = max(range(len(subs)), key=lambda i: sub_units[i] - subs[i].least)
-        if sub_units[pick] <= subs[pick].least:
+        pick = max(range(len(subs)), key=lambda i: sub_units[i] - least[i])
+        if sub_units[pick] <= least[pick]:
             break
         sub_units[pick] -= 1
     while sum(sub_units) < units:
@@ -386,28 +404,40 @@ def number(value: int, *, signed: bool = False) -> str:
 
 # The lead columns: numbers on the digit grid, the rest in millimetres, wide enough
 # for their 8 pt labels. The dealer's takes what the players leave, at least 18 mm.
+# TRANSLATORS: the headings of a printed score sheet's first columns (Round, Cards,
+# Dealer, Trump; Hand, Bidder, Bid): narrow columns, so as short as your language allows.
 WIZARD_LEAD = (
-    Column("rnd", "Round", units=6),
-    Column("cards", "Cards", units=6),
-    Column("dealer", "Dealer"),
-    Column("trump", "Trump", 11.5),
+    Column("rnd", lazy_gettext("Round"), units=6),
+    Column("cards", lazy_gettext("Cards"), units=6),
+    Column("dealer", lazy_gettext("Dealer")),
+    Column("trump", lazy_gettext("Trump"), 11.5),
 )
 ONE_CARD_LEAD = (
-    Column("rnd", "Hand", units=6),
-    Column("dealer", "Dealer"),
-    Column("bidder", "Bidder", 20.0),
-    Column("bid", "Bid", 12.0),
-    Column("trump", "Trump", 11.5),
+    Column("rnd", lazy_gettext("Hand"), units=6),
+    Column("dealer", lazy_gettext("Dealer")),
+    Column("bidder", lazy_gettext("Bidder"), 20.0),
+    Column("bid", lazy_gettext("Bid"), 12.0),
+    Column("trump", lazy_gettext("Trump"), 11.5),
 )
 DEALER_WIDTH = (24.0, 18.0)
 """The dealer's column: wide enough for most names, and at the least."""
+# The labels over each player's sub-columns, a letter a digit wide: a label longer than
+# its numbers widens every player's column (and a much longer one is cut short).
 WIZARD_SUBS = (
-    Sub("bid", "bid", 2, 1.0),
-    Sub("won", "won", 2, 1.0),
-    Sub("score", "score", 4, 1.3),
-    Sub("total", "total", 5, 1.5),
+    # TRANSLATORS: a sub-column's label on a printed sheet (what a player bid): 3-5 letters.
+    Sub("bid", lazy_gettext("bid"), 2, 1.0),
+    # TRANSLATORS: a sub-column's label on a printed sheet (tricks won): 3-5 letters.
+    Sub("won", lazy_gettext("won"), 2, 1.0),
+    # TRANSLATORS: a sub-column's label on a printed sheet (the round's score): 4-6 letters.
+    Sub("score", lazy_gettext("score"), 4, 1.3),
+    # TRANSLATORS: a sub-column's label on a printed sheet (the running total): 4-6 letters.
+    Sub("total", lazy_gettext("total"), 5, 1.5),
 )
-ONE_CARD_SUBS = (Sub("points", "points", 2, 1.0), Sub("total", "total", 4, 1.2))
+ONE_CARD_SUBS = (
+    # TRANSLATORS: a sub-column's label on a printed sheet (card points taken): 4-6 letters.
+    Sub("points", lazy_gettext("points"), 2, 1.0),
+    Sub("total", lazy_gettext("total"), 4, 1.2),
+)
 LEAD = {"wizard": WIZARD_LEAD, "one_card": ONE_CARD_LEAD}
 SUBS = {"wizard": WIZARD_SUBS, "one_card": ONE_CARD_SUBS}
 
@@ -516,8 +546,25 @@ def _rotation(first: int, players: int, count: int) -> list[int]:
 def _rounds_fact(rounds: int, players: int) -> Fact:
     full = full_game_rounds(players)
     if rounds == full:
-        return Fact("Rounds", f"{full}, the full game")
-    return Fact("Rounds", f"{rounds} of {full}, a short game")
+        return Fact(gettext("Rounds"), gettext("%(rounds)s, the full game", rounds=full))
+    return Fact(
+        gettext("Rounds"),
+        gettext("%(rounds)s of %(full)s, a short game", rounds=rounds, full=full),
+    )
+
+
+def _target_fact(target: int) -> Fact:
+    return Fact(gettext("Target"), ngettext("%(num)s point", "%(num)s points", target))
+
+
+def _hook_fact(hook: bool) -> Fact:
+    # TRANSLATORS: whether a Wizard game plays with the hook, on a printed sheet: Hook on.
+    return Fact(gettext("Hook"), gettext("on") if hook else gettext("off"))
+
+
+def game_title(title: str) -> str:
+    """A game's name (the rules' English ``title``) in the reader's language."""
+    return str(translate_value("game", title))
 
 
 def typical_hands(players: int, target: int) -> int:
@@ -572,7 +619,8 @@ def _to_play(state: Game[Any, Any], grid: Grid, number_: int, dealer: str, css: 
     """A round still to be played: its deal printed, the rest left to write."""
     if isinstance(state, WizardGame):
         # RULES.md, Wizard › Trump: nothing is turned in the last round of a full game.
-        trump = Cell() if state.turns_trump(number_) else Cell("none", "none")
+        # TRANSLATORS: a round with no trump, in a printed sheet's narrow trump column.
+        trump = Cell() if state.turns_trump(number_) else Cell(gettext("none"), "none")
         written: tuple[Cell, ...] = (Cell(grid.fit(dealer), "dealer"), trump)
         return _row(grid, number_, [state.deal_size(number_)], written, css=css)
     written = (Cell(grid.fit(dealer), "dealer"), Cell(), Cell(), Cell())
@@ -599,6 +647,7 @@ def blank_sheet(
     """
     rules = GAMES[game]
     named = bool(names)
+    # Stand-ins the rules need, never printed: a sheet without names leaves them blank.
     seats = list(names) if named else [f"Player {seat + 1}" for seat in range(players)]
     state = rules.new(seats, first_dealer if named else 0, options)
     sheet_paper = PAPERS[paper]
@@ -608,23 +657,20 @@ def blank_sheet(
     shown = state.players if named else ("",) * state.player_count
     room = height - _head_height(grid, shown, "blank") - FOOT_HEIGHT[game, "blank"] - SLACK
 
-    facts = [Fact("Date", ""), Fact("Players", str(state.player_count))]
+    facts = [Fact(gettext("Date"), ""), Fact(gettext("Players"), str(state.player_count))]
     if isinstance(state, WizardGame):
         count = state.planned_rounds
-        facts += [
-            _rounds_fact(count, state.player_count),
-            Fact("Hook", "on" if state.options.hook else "off"),
-        ]
+        facts += [_rounds_fact(count, state.player_count), _hook_fact(state.options.hook)]
         notes: dict[str, Any] = {"hook": state.options.hook}
     else:
         assert isinstance(state, OneCardGame)
         target = state.options.target
         # Room for twice a typical game (a tie plays on), and never less than a page.
         count = max(ONE_CARD_ROWS, 2 * typical_hands(state.player_count, target))
-        facts += [Fact("Target", f"{target} points"), Fact("Lowest bid", str(state.lowest_bid))]
+        facts += [_target_fact(target), Fact(gettext("Lowest bid"), str(state.lowest_bid))]
         notes = {"target": target, "lowest": state.lowest_bid}
     if named:
-        facts.append(Fact("First dealer", state.players[state.first_dealer]))
+        facts.append(Fact(gettext("First dealer"), state.players[state.first_dealer]))
 
     dealers = _rotation(state.first_dealer, state.player_count, count)
     rows = tuple(
@@ -634,7 +680,7 @@ def blank_sheet(
     return Sheet(
         kind="blank",
         game=game,
-        title=rules.title,
+        title=game_title(rules.title),
         paper=sheet_paper,
         orientation=orientation,
         grid=grid,
@@ -669,9 +715,11 @@ def _wizard_row(
     if turned is None:
         trump = _trump_cell(record.trump)
     elif turned.is_wizard:
-        trump = _trump_cell(record.trump, "W ")
+        # TRANSLATORS: a Wizard turned up, on a printed sheet: its first letter ("W ♥").
+        trump = _trump_cell(record.trump, gettext("W") + " ")
     elif turned.is_jester:
-        trump = Cell("J –", "trump")
+        # TRANSLATORS: a Jester turned up, on a printed sheet: its first letter ("J –").
+        trump = Cell(gettext("J") + " –", "trump")
     else:
         red = record.trump is not None and record.trump.is_red
         trump = Cell(turned.label, "trump red" if red else "trump")
@@ -697,7 +745,9 @@ def _one_card_row(
     player's points (underlined: took the last trick and the one card; struck out: a
     bidder short of the bid, who scores 0) and total."""
     if record.bidder is None or record.bid is None:
-        bidder, bid, trump = Cell("all passed", "bidder"), Cell("–", "bid"), Cell("–", "trump")
+        # TRANSLATORS: a One Card hand nobody bid on, in a printed sheet's bidder column.
+        passed = Cell(gettext("all passed"), "bidder")
+        bidder, bid, trump = passed, Cell("–", "bid"), Cell("–", "trump")
     else:
         bidder = Cell(grid.fit(state.players[record.bidder], "bidder"), "bidder")
         made = bool(record.made)
@@ -744,30 +794,24 @@ def completed_sheet(state: Game[Any, Any], created_at: datetime, paper: str = "a
             rows.append(_to_play(state, grid, number_, state.players[dealer], "to-play"))
 
     winners = state.winners
-    facts = [Fact("Date", created_at.strftime("%-d %B %Y"))]
+    facts = [Fact(gettext("Date"), date_medium(created_at))]
     target: int | None = None
     if isinstance(state, WizardGame):
         facts += [
             _rounds_fact(state.options.rounds, state.player_count),
-            Fact("Hook", "on" if state.options.hook else "off"),
+            _hook_fact(state.options.hook),
         ]
         notes: dict[str, Any] = {"hook": state.options.hook}
     else:
         assert isinstance(state, OneCardGame)
         target = state.options.target
-        facts.append(Fact("Target", f"{target} points"))
+        facts.append(_target_fact(target))
         notes = {"target": target, "lowest": state.lowest_bid}
-    facts.append(Fact("First dealer", state.players[state.first_dealer]))
-    word = state.round_word
+    facts.append(Fact(gettext("First dealer"), state.players[state.first_dealer]))
     if state.finished:
-        names = " and ".join(state.players[seat] for seat in winners)
-        verb = "share the win" if len(winners) > 1 else "wins"
-        facts.append(Fact("Result", f"{names} {verb} with {number(state.totals[winners[0]])}"))
+        facts.append(Fact(gettext("Result"), _result(state)))
     else:
-        played = len(state.rounds)
-        planned = state.planned_rounds
-        so_far = f"{played} of {planned}" if planned else str(played)
-        facts.append(Fact("Being played", f"{so_far} {word}s so far"))
+        facts.append(Fact(gettext("Being played"), _so_far(state)))
 
     room = (
         height
@@ -786,7 +830,7 @@ def completed_sheet(state: Game[Any, Any], created_at: datetime, paper: str = "a
     return Sheet(
         kind="completed",
         game=game,
-        title=state.title,
+        title=game_title(state.title),
         paper=sheet_paper,
         orientation=orientation,
         grid=grid,
@@ -800,6 +844,46 @@ def completed_sheet(state: Game[Any, Any], created_at: datetime, paper: str = "a
         keys=keys,
         notes=notes,
     )
+
+
+def _result(state: Game[Any, Any]) -> str:
+    """Who won, and with how many points: ``Ana and Ben share the win with 120``."""
+    winners = [state.players[seat] for seat in state.winners]
+    names = winners[0]
+    for name in winners[1:]:
+        # TRANSLATORS: two names, or a list of names and one more: "Ana and Ben".
+        names = gettext("%(names)s and %(name)s", names=names, name=name)
+    return ngettext(
+        "%(names)s wins with %(points)s",
+        "%(names)s share the win with %(points)s",
+        len(winners),
+        names=names,
+        points=number(state.totals[state.winners[0]]),
+    )
+
+
+def _so_far(state: Game[Any, Any]) -> str:
+    """How far a game still being played has come: ``3 of 20 rounds so far``."""
+    played, planned = len(state.rounds), state.planned_rounds
+    # TRANSLATORS: English writes "rounds" and "hands" whatever the count ("1 rounds so
+    # far"); give each count the form your language asks for.
+    if state.round_word == "hand" and planned:
+        return ngettext(
+            "%(played)s of %(num)s hands so far",
+            "%(played)s of %(num)s hands so far",
+            planned,
+            played=played,
+        )
+    if state.round_word == "hand":
+        return ngettext("%(num)s hands so far", "%(num)s hands so far", played)
+    if planned:
+        return ngettext(
+            "%(played)s of %(num)s rounds so far",
+            "%(played)s of %(num)s rounds so far",
+            planned,
+            played=played,
+        )
+    return ngettext("%(num)s rounds so far", "%(num)s rounds so far", played)
 
 
 SHEET_FONTS = "Noto Sans, Noto Sans Devanagari, DejaVu Sans Mono, sans-serif"

@@ -4,6 +4,9 @@ An import is judged as a whole: every game is replayed through the rules first, 
 file with any error is refused with a message naming the game and round; nothing is
 stored. Games already there (the same lasting uid) are skipped, so importing a file
 twice changes nothing the second time.
+
+The documents themselves (the export's fields, the CSV's headings and words) are a data
+format and stay English; only the refusals, which a person reads, are translated.
 """
 
 from __future__ import annotations
@@ -19,10 +22,19 @@ from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .history import refresh_summaries
+from .i18n import N_
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
 from .rules.errors import RoundRefused
-from .services import State, plain_text, refresh_results, rules_game
+from .services import (
+    State,
+    game_title,
+    gettext,
+    plain_text,
+    refresh_results,
+    rules_game,
+    translated,
+)
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
@@ -151,7 +163,7 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
     if not isinstance(names, list) or not all(
         isinstance(n, str) and 0 < len(n) <= 40 and plain_text(n) for n in names
     ):
-        raise ImportRefused("The list of players is not readable: nothing was imported")
+        raise ImportRefused(gettext("The list of players is not readable: nothing was imported"))
     known_games = set(db.session.scalars(select(Game.uid).where(Game.owner_id == owner.id)).all())
     known_nights = {
         night.uid: night
@@ -221,15 +233,21 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
 
 def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
     if not isinstance(document, Mapping) or document.get("format") != FORMAT:
-        raise ImportRefused("This is not a Scorekeeper export: nothing was imported")
+        raise ImportRefused(gettext("This is not a Scorekeeper export: nothing was imported"))
     if document.get("version") != FORMAT_VERSION:
         raise ImportRefused(
-            f"This export has version {document.get('version')!r}; this app reads version"
-            f" {FORMAT_VERSION}: nothing was imported"
+            gettext(
+                "This export has version %(version)s; this app reads version %(wanted)s:"
+                " nothing was imported",
+                version=repr(document.get("version")),
+                wanted=FORMAT_VERSION,
+            )
         )
     raw_nights, raw_games = document.get("nights"), document.get("games")
     if not isinstance(raw_nights, list) or not isinstance(raw_games, list):
-        raise ImportRefused("The export has no list of nights or games: nothing was imported")
+        raise ImportRefused(
+            gettext("The export has no list of nights or games: nothing was imported")
+        )
     nights: dict[str, dict[str, Any]] = {}
     for index, night in enumerate(raw_nights, start=1):
         try:
@@ -241,8 +259,11 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
             }
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ImportRefused(
-                f"Night {index} is not readable (a uid, a date like 2026-11-29, a place"
-                " and a note): nothing was imported"
+                gettext(
+                    "Night %(number)s is not readable (a uid, a date like 2026-11-29, a place"
+                    " and a note): nothing was imported",
+                    number=index,
+                )
             ) from None
     games = []
     for index, game in enumerate(raw_games, start=1):
@@ -258,13 +279,20 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
                 "rounds": game["rounds"],
             }
         except (AttributeError, KeyError, TypeError, ValueError):
-            raise ImportRefused(f"Game {index} is not readable: nothing was imported") from None
+            raise ImportRefused(
+                gettext("Game %(number)s is not readable: nothing was imported", number=index)
+            ) from None
         if not isinstance(read["night"], str) or read["night"] not in nights:
             raise ImportRefused(
-                f"Game {index} names a night the file does not have: nothing was imported"
+                gettext(
+                    "Game %(number)s names a night the file does not have: nothing was imported",
+                    number=index,
+                )
             )
         if not isinstance(read["rounds"], list):
-            raise ImportRefused(f"Game {index} has no list of rounds: nothing was imported")
+            raise ImportRefused(
+                gettext("Game %(number)s has no list of rounds: nothing was imported", number=index)
+            )
         read["index"] = index
         games.append(read)
     return games, nights
@@ -273,33 +301,58 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
 def _judge_game(number: int, game: dict[str, Any]) -> State:
     """The game replayed through the rules; refused with the game and round named."""
     rules = GAMES.get(game["game"]) if isinstance(game["game"], str) else None
-    label = f"Game {number}"
     if rules is None:
         raise ImportRefused(
-            f"{label}: there is no game “{game['game']}” here: nothing was imported"
+            gettext(
+                "Game %(number)s: there is no game “%(kind)s” here: nothing was imported",
+                number=number,
+                kind=game["game"],
+            )
         )
-    label = f"Game {number} ({rules.title}, {game['created_at']:%Y-%m-%d})"
+    # The date as the file writes it, so the game can be found there.
+    label = gettext(
+        "Game %(number)s (%(title)s, %(date)s)",
+        number=number,
+        title=game_title(rules.title),
+        date=game["created_at"].date().isoformat(),
+    )
     try:
         state = rules.new(game["players"], game["first_dealer"], game["options"])
     except RuleError as error:
-        raise ImportRefused(f"{label}: {_messages(error)}: nothing was imported") from None
+        raise ImportRefused(
+            gettext(
+                "%(game)s: %(errors)s: nothing was imported", game=label, errors=_messages(error)
+            )
+        ) from None
     for round_number, data in enumerate(game["rounds"], start=1):
         try:
             if not isinstance(data, Mapping):
-                raise RuleError("a round must be an object")
+                raise RuleError(N_("a round must be an object"))
             state = state.apply_round(state.parse_round(data))
         except RuleError as error:
-            word = state.round_word
-            raise ImportRefused(
-                f"{label}, {word} {round_number}: {_messages(error)}: nothing was imported"
-            ) from None
+            if state.round_word == "hand":
+                refusal = gettext(
+                    "%(game)s, hand %(number)s: %(errors)s: nothing was imported",
+                    game=label,
+                    number=round_number,
+                    errors=_messages(error),
+                )
+            else:
+                refusal = gettext(
+                    "%(game)s, round %(number)s: %(errors)s: nothing was imported",
+                    game=label,
+                    number=round_number,
+                    errors=_messages(error),
+                )
+            raise ImportRefused(refusal) from None
     return state
 
 
 def _messages(error: RuleError) -> str:
+    """The rules' refusals, each in the reader's language, one after the other."""
     if isinstance(error, RoundRefused):
-        return "; ".join(e.message for e in error.errors)
-    return error.message
+        return "; ".join(translated(e) for e in error.errors)
+    return translated(error)
 
 
 def _utc(moment: datetime) -> datetime:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, Rank, Special, Suit
-from .errors import CardError, N_
+from .errors import N_, CardError
 
 UPTOWN, DOWNTOWN = "uptown", "downtown"
 ONE_CARD_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)

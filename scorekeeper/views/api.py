@@ -1,4 +1,8 @@
-"""The JSON API, /api/v1, described by /api/v1/openapi.json."""
+"""The JSON API, /api/v1, described by /api/v1/openapi.json.
+
+Its messages (refusals, the referee's reasons) follow the request's Accept-Language like
+the pages do: without one, English. Field names and values stay as they are.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,12 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from flask import Blueprint, g, jsonify, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..api_spec import openapi_document
+from ..i18n import N_, translate
 from ..models import User
 from ..rules import Card, RoundRefused, RuleError, Suit
 from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN
@@ -31,7 +37,7 @@ def refusal(errors: list[RuleError]) -> tuple[Response, int]:
 
 
 def _error_item(error: RuleError) -> dict[str, Any]:
-    item: dict[str, Any] = {"field": error.field, "message": error.message}
+    item: dict[str, Any] = {"field": error.field, "message": translate(error)}
     if "seat" in error.values:
         item["seat"] = error.values["seat"]
     return item
@@ -44,7 +50,11 @@ def token_required(view: F) -> F:
         user = services.user_for_token(token.strip()) if scheme.lower() == "bearer" else None
         if user is None:
             answer, status = error_answer(
-                401, {"field": None, "message": "Send a valid token: Authorization: Bearer …"}
+                401,
+                {
+                    "field": None,
+                    "message": gettext("Send a valid token: Authorization: Bearer …"),
+                },
             )
             answer.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
             return answer, status
@@ -67,7 +77,7 @@ def json_body() -> dict[str, Any] | None:
 
 
 def body_refusal() -> tuple[Response, int]:
-    return error_answer(422, {"field": "body", "message": "Send a JSON object"})
+    return error_answer(422, {"field": "body", "message": gettext("Send a JSON object")})
 
 
 def load(game_id: str) -> services.GameRecord | None:
@@ -78,7 +88,8 @@ def load(game_id: str) -> services.GameRecord | None:
 
 
 def not_found(what: str = "game") -> tuple[Response, int]:
-    return error_answer(404, {"field": None, "message": f"No such {what}"})
+    message = gettext("No such round") if what == "round" else gettext("No such game")
+    return error_answer(404, {"field": None, "message": message})
 
 
 def conflict(error: services.Conflict) -> tuple[Response, int]:
@@ -86,7 +97,9 @@ def conflict(error: services.Conflict) -> tuple[Response, int]:
 
 
 def storage_error() -> tuple[Response, int]:
-    answer, status = error_answer(503, {"field": None, "message": services.StorageError.message})
+    answer, status = error_answer(
+        503, {"field": None, "message": str(services.StorageError.message)}
+    )
     answer.headers["Retry-After"] = "2"
     return answer, status
 
@@ -126,13 +139,18 @@ def create_token() -> Answer:
     username, password = body.get("username"), body.get("password")
     if not isinstance(username, str) or not isinstance(password, str):
         return error_answer(
-            422, {"field": "username", "message": "Send a username and a password as text"}
+            422,
+            {"field": "username", "message": gettext("Send a username and a password as text")},
         )
     remote = request.remote_addr or "unknown"
     wait = services.login_wait(username, remote)
     if wait:
         answer, status = error_answer(
-            429, {"field": None, "message": "Too many wrong passwords: wait before trying again"}
+            429,
+            {
+                "field": None,
+                "message": gettext("Too many wrong passwords: wait before trying again"),
+            },
         )
         answer.headers["Retry-After"] = str(wait)
         return answer, status
@@ -140,7 +158,7 @@ def create_token() -> Answer:
     if user is None:
         services.note_login_failure(username, remote)
         return error_answer(
-            401, {"field": None, "message": "That username and password do not match"}
+            401, {"field": None, "message": gettext("That username and password do not match")}
         )
     services.forget_login_failures(username, remote)
     return jsonify(token=services.issue_token(user)), 201
@@ -253,18 +271,18 @@ def _referee_question(
     errors: list[RuleError] = []
     referee = REFEREES.get(body.get("game")) if isinstance(body.get("game"), str) else None
     if referee is None:
-        errors.append(RuleError("The game is wizard or one_card", field="game"))
+        errors.append(RuleError(N_("The game is wizard or one_card"), field="game"))
     trump: Suit | None = None
     raw_trump = body.get("trump") or "none"
     if not isinstance(raw_trump, str) or raw_trump.strip().lower() not in TRUMP_WORDS:
         errors.append(
-            RuleError("Trump must be clubs, diamonds, hearts, spades or none", field="trump")
+            RuleError(N_("Trump must be clubs, diamonds, hearts, spades or none"), field="trump")
         )
     elif raw_trump.strip().lower() != "none":
         trump = Suit.parse(raw_trump)
     order = body.get("order", UPTOWN)
     if order not in (UPTOWN, DOWNTOWN):
-        errors.append(RuleError("The order is uptown or downtown", field="order"))
+        errors.append(RuleError(N_("The order is uptown or downtown"), field="order"))
     question: dict[str, Any] = {"referee": referee, "trump": trump, "order": order}
     question["plays"] = _card_list(body.get("plays"), "plays", errors)
     if with_hand:
@@ -278,7 +296,8 @@ def _referee_question(
 
 def _card_list(value: Any, field: str, errors: list[RuleError]) -> list[Card]:
     if not isinstance(value, list):
-        errors.append(RuleError("Give {what} as a list of cards", what=field, field=field))
+        # The field's own name ("plays", "hand"), never translated: it is the JSON's.
+        errors.append(RuleError(N_("Give {name} as a list of cards"), name=field, field=field))
         return []
     cards = []
     for text in value:
@@ -304,7 +323,7 @@ def referee_trick() -> Answer:
         )
     except RuleError as error:
         return refusal([error])
-    return jsonify(winner=ruling.winner, reason=str(ruling.reason)), 200
+    return jsonify(winner=ruling.winner, reason=translate(ruling.reason)), 200
 
 
 @bp.post("/referee/play")
@@ -326,7 +345,7 @@ def referee_play() -> Answer:
         )
     except RuleError as error:
         return refusal([error])
-    return jsonify(legal=verdict.legal, reason=str(verdict.reason)), 200
+    return jsonify(legal=verdict.legal, reason=translate(verdict.reason)), 200
 
 
 def game_document(record: services.GameRecord) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
@@ -18,8 +19,9 @@ bp = Blueprint("auth", __name__)
 login_manager.user_loader(services.load_user)
 
 
-# Pages that hold no one's data: open to everyone, even before the first account.
-PUBLIC_ENDPOINTS = ("watch.board", "watch.version")
+# Pages that hold no one's data: open to everyone, even before the first account (the
+# language switcher too: the first account's page offers it).
+PUBLIC_ENDPOINTS = ("watch.board", "watch.version", "language.choose")
 PUBLIC_BLUEPRINTS = ("api", "referee", "sheets", "pwa")
 
 
@@ -51,7 +53,12 @@ def first_account() -> Response | str | tuple[str, int]:
             form[error.field].errors.append(error.message)
         else:
             start_session(user)
-            flash(f"Welcome, {user.username}. Start a game when the cards are out.", "info")
+            flash(
+                gettext(
+                    "Welcome, %(name)s. Start a game when the cards are out.", name=user.username
+                ),
+                "info",
+            )
             return redirect(url_for("games.new_game"))
     status = 422 if form.errors else 200
     return render_template("auth/first_account.html", form=form), status
@@ -69,8 +76,14 @@ def login() -> Response | str | tuple[str, int]:
         if wait:
             minutes = (wait + 59) // 60
             form.password.errors.append(
-                f"Too many wrong passwords for {username} from here: try again in"
-                f" {minutes} minute{'s' if minutes != 1 else ''}, or from another device."
+                ngettext(
+                    "Too many wrong passwords for %(name)s from here: try again in"
+                    " %(num)s minute, or from another device.",
+                    "Too many wrong passwords for %(name)s from here: try again in"
+                    " %(num)s minutes, or from another device.",
+                    minutes,
+                    name=username,
+                )
             )
             status = 429
         else:
@@ -80,7 +93,7 @@ def login() -> Response | str | tuple[str, int]:
                 start_session(user)
                 return redirect(safe_next(request.args.get("next")))
             services.note_login_failure(username, remote)
-            form.password.errors.append("That username and password do not match")
+            form.password.errors.append(gettext("That username and password do not match"))
     if form.errors and status == 200:
         status = 422
     return render_template("auth/login.html", form=form), status
@@ -99,9 +112,9 @@ def logout() -> Response:
     if form.validate_on_submit():
         logout_user()
         session.clear()
-        flash("Logged out.", "info")
+        flash(gettext("Logged out."), "info")
         return redirect(url_for("auth.login"))
-    flash("That button had expired: try again.", "error")
+    flash(gettext("That button had expired: try again."), "error")
     return redirect(url_for("history.games"))
 
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..forms import NEW_GAME_FORMS, RANDOM_DEALER, EditForm
+from ..i18n import translate
 from ..rules import GAMES, RoundRefused
 from ..rules.one_card import DEFAULT_TARGET, LOWEST_BIDS
 from ..rules.wizard import full_game_rounds
+from .filters import date_short
 
 bp = Blueprint("games", __name__)
 
@@ -32,7 +35,7 @@ def new_game() -> Response | tuple[str, int]:
     form = NEW_GAME_FORMS[kind]()
     form.offer_nights(
         [
-            (night.id, f"{night.date:%-d %b %Y}{' · ' + night.place if night.place else ''}")
+            (night.id, f"{date_short(night.date)}{' · ' + night.place if night.place else ''}")
             for night in services.recent_nights(current_user)
         ]
     )
@@ -48,9 +51,9 @@ def new_game() -> Response | tuple[str, int]:
             )
         except RoundRefused as refused:
             for error in refused.errors:
-                rule_errors.setdefault(error.field or "players", []).append(error.message)
+                rule_errors.setdefault(error.field or "players", []).append(translate(error))
         except services.NotFound:
-            rule_errors["night"] = ["That night is not one of yours"]
+            rule_errors["night"] = [gettext("That night is not one of yours")]
         else:
             return redirect(url_for("games.show_game", game_id=record.id))
     status = 422 if form.errors or rule_errors else 200

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import format_decimal, gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
@@ -20,6 +21,7 @@ from ..forms import (
     NightForm,
     RenamePlayerForm,
 )
+from ..i18n import translate_value
 from ..rules import GAMES
 from .games import load_game
 
@@ -40,11 +42,11 @@ def _page_number() -> int:
 def games() -> str:
     form = GameFilterForm(request.args)
     people = history.players(current_user)
-    form.player.choices = [SelectChoice("", "Anyone")] + [
+    form.player.choices = [SelectChoice("", gettext("Anyone"))] + [
         SelectChoice(str(p.id), p.name) for p in people
     ]
-    form.game.choices = [SelectChoice("", "Any game")] + [
-        SelectChoice(k, g.title) for k, g in GAMES.items()
+    form.game.choices = [SelectChoice("", gettext("Any game"))] + [
+        SelectChoice(k, str(translate_value("game", g.title))) for k, g in GAMES.items()
     ]
     form.validate()  # a date that cannot be read is shown as an error and left out
     own = {str(p.id) for p in people}
@@ -86,7 +88,7 @@ def night(night_id: int) -> Response | tuple[str, int]:
         except history.PlayerError as error:
             form.place.errors = [*form.place.errors, error.message]
         else:
-            flash("The night is saved.", "info")
+            flash(gettext("The night is saved."), "info")
             return redirect(url_for("history.night", night_id=night_id))
     status = 422 if form.errors else 200
     return (
@@ -118,12 +120,17 @@ def player(player_id: int) -> Response | tuple[str, int]:
     try:
         if request.form.get("action") == "rename" and rename.validate_on_submit():
             history.rename_player(current_user, player_id, rename.name.data)
-            flash("Renamed: every game shows the new name.", "info")
+            flash(gettext("Renamed: every game shows the new name."), "info")
             return redirect(url_for("history.player", player_id=player_id))
         if request.form.get("action") == "merge" and merge.validate_on_submit():
             gone = merge.other.data
             kept = history.merge_players(current_user, player_id, int(gone))
-            flash(f"Merged: the games of the other player are now {kept.name}'s.", "info")
+            flash(
+                gettext(
+                    "Merged: the games of the other player are now %(name)s's.", name=kept.name
+                ),
+                "info",
+            )
             return redirect(url_for("history.player", player_id=player_id))
     except history.PlayerError as error:
         target = rename.name if error.field == "name" else merge.other
@@ -153,7 +160,7 @@ def _timeline_chart(stats: history.PlayerStats) -> Markup | None:
     return running_totals_svg(
         [stats.player.name],
         [(total,) for _when, _kind, total, _won in stats.timeline],
-        round_word="game",
+        round_word="game",  # the chart's words: "Running totals by game"
     )
 
 
@@ -182,6 +189,35 @@ def export_game(game_id: str) -> Response:
     )
 
 
+def imported_message(added: dict[str, int]) -> str:
+    """What an import added, each count in the form its number asks for (and written
+    as the reader's language writes a number: 1,234)."""
+    # TRANSLATORS: English writes "games" and "nights" whatever the count ("1 games");
+    # give each count the form your language asks for.
+    games = ngettext(
+        "%(count)s games", "%(count)s games", added["games"], count=format_decimal(added["games"])
+    )
+    nights = ngettext(
+        "%(count)s nights",
+        "%(count)s nights",
+        added["nights"],
+        count=format_decimal(added["nights"]),
+    )
+    skipped = ngettext(
+        "%(count)s games were here already",
+        "%(count)s games were here already",
+        added["skipped"],
+        count=format_decimal(added["skipped"]),
+    )
+    # TRANSLATORS: games, nights: "3 games", "2 nights"; skipped: "1 games were here already".
+    return gettext(
+        "Imported %(games)s and %(nights)s; %(skipped)s.",
+        games=games,
+        nights=nights,
+        skipped=skipped,
+    )
+
+
 def _attachment(name: str) -> str:
     safe = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
     return f'attachment; filename="{safe}"'
@@ -197,13 +233,13 @@ def import_account() -> Response | tuple[str, int]:
         try:
             if len(raw) > MAX_IMPORT_BYTES:
                 raise transfer.ImportRefused(
-                    "The file is too big for an export: nothing was imported"
+                    gettext("The file is too big for an export: nothing was imported")
                 )
             try:
                 document: Any = json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, ValueError, RecursionError):
                 raise transfer.ImportRefused(
-                    "The file is not readable JSON: nothing was imported"
+                    gettext("The file is not readable JSON: nothing was imported")
                 ) from None
             added = transfer.import_account(current_user, document)
         except transfer.ImportRefused as refused:
@@ -213,11 +249,7 @@ def import_account() -> Response | tuple[str, int]:
             form.file.errors = [refused.message]
             status = 422
         else:
-            flash(
-                f"Imported {added['games']} games and {added['nights']} nights;"
-                f" {added['skipped']} games were here already.",
-                "info",
-            )
+            flash(imported_message(added), "info")
             return redirect(url_for("history.games"))
     elif form.errors:
         status = 422

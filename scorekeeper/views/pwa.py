@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, render_template, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 bp = Blueprint("pwa", __name__)
@@ -24,7 +25,7 @@ def manifest() -> Response:
         {
             "name": "Scorekeeper",
             "short_name": "Scorekeeper",
-            "description": "The scoresheet and referee for card games at the table",
+            "description": gettext("The scoresheet and referee for card games at the table"),
             "start_url": url_for("games.index"),
             "scope": "/",
             "display": "standalone",

@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from ..i18n import translate, translate_value
 from ..rules import GAMES, Card, Suit
 from ..rules.cards import Special
 from ..rules.errors import CardError, RuleError
-from ..rules.referee import REFEREES, UPTOWN, Referee
+from ..rules.referee import REFEREES, UPTOWN, PlayVerdict, Referee, TrickRuling
 
 bp = Blueprint("referee", __name__)
 
@@ -60,7 +62,32 @@ class Table:
         return {k: v for k, v in state.items() if v != ""}
 
     def label(self, card: Card) -> str:
-        return card.label
+        """How a person writes the card, in the reader's language (``Q♥``, ``Wizard``)."""
+        return str(translate_value("card", card.label))
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Who won the trick, and why, in the reader's language."""
+
+    winner: int
+    reason: str
+
+    @classmethod
+    def of(cls, ruling: TrickRuling) -> Ruling:
+        return cls(ruling.winner, translate(ruling.reason))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the card may be played, and why, in the reader's language."""
+
+    legal: bool
+    reason: str
+
+    @classmethod
+    def of(cls, verdict: PlayVerdict) -> Verdict:
+        return cls(verdict.legal, translate(verdict.reason))
 
 
 def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
@@ -71,7 +98,7 @@ def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
         try:
             table.trump = Suit.parse(trump)
         except RuleError:
-            table.errors.append(f"“{trump}” is not a suit: showing no trump")
+            table.errors.append(gettext("“%(text)s” is not a suit: showing no trump", text=trump))
     order = args.get("order", UPTOWN)
     table.order = order if order in ("uptown", "downtown") else UPTOWN
     # The picker's suit button comes after the hidden field that carries the last choice.
@@ -101,7 +128,7 @@ def _cards(text: str, table: Table) -> list[Card]:
         try:
             cards.append(Card.parse(part))
         except CardError as error:
-            table.errors.append(error.message)
+            table.errors.append(translate(error))
     return cards
 
 
@@ -112,7 +139,7 @@ def _apply_tap(table: Table, args: MultiDict[str, str]) -> None:
         try:
             card = Card.parse(args["add"])
         except CardError as error:
-            table.errors.append(error.message)
+            table.errors.append(translate(error))
             return
         if target == "card":
             table.card = card
@@ -135,7 +162,7 @@ def _apply_tap(table: Table, args: MultiDict[str, str]) -> None:
     try:
         _check_deck(table)
     except CardError as error:
-        table.errors.append(error.message)
+        table.errors.append(translate(error))
         table.plays, table.hand, table.card = before
 
 
@@ -178,9 +205,9 @@ def trick(game: str) -> str:
     ruling = None
     if table.plays and not table.errors:
         try:
-            ruling = referee.trick_winner(table.plays, table.trump, table.order)
+            ruling = Ruling.of(referee.trick_winner(table.plays, table.trump, table.order))
         except CardError as error:
-            table.errors.append(error.message)
+            table.errors.append(translate(error))
     return render_template(
         "referee/trick.html", referee=referee, table=table, ruling=ruling, **picker(referee)
     )
@@ -193,11 +220,11 @@ def play(game: str) -> str:
     verdict = None
     if table.card is not None and not table.errors:
         try:
-            verdict = referee.check_play(
-                table.plays, table.hand, table.card, table.trump, table.order
+            verdict = Verdict.of(
+                referee.check_play(table.plays, table.hand, table.card, table.trump, table.order)
             )
         except CardError as error:
-            table.errors.append(error.message)
+            table.errors.append(translate(error))
     return render_template(
         "referee/play.html", referee=referee, table=table, verdict=verdict, **picker(referee)
     )

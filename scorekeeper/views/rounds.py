@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_login import login_required
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..forms import EditForm, round_form
+from ..i18n import translate
 from ..rules import RoundRefused, RuleError
 from .games import load_game
 
@@ -22,7 +24,7 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
     record = load_game(game_id)
     info = record.state.next_round
     if info is None:
-        flash("The game is over: there is nothing more to enter.", "info")
+        flash(gettext("The game is over: there is nothing more to enter."), "info")
         return redirect(url_for("games.show_game", game_id=game_id))
     info = record.state.round_info(info.number, _dealer_override(record))
     return _round_page(record, info, None)
@@ -52,10 +54,13 @@ def undo_round(game_id: str, number: int) -> Response:
     except services.Conflict as conflict:
         flash(conflict.message, "error")
     except services.StorageError:
-        flash(services.StorageError.message, "error")
+        flash(str(services.StorageError.message), "error")
     else:
         if not done.replayed:
-            flash(f"{record.state.round_word.capitalize()} {number} was undone.", "info")
+            if record.state.round_word == "hand":
+                flash(gettext("Hand %(number)s was undone.", number=number), "info")
+            else:
+                flash(gettext("Round %(number)s was undone.", number=number), "info")
     return redirect(url_for("games.show_game", game_id=game_id))
 
 
@@ -91,14 +96,21 @@ def _round_page(
             field = conflict.field if conflict.field in ("number", "dealer") else "form"
             rule_errors = {field: [conflict.message]}
         except services.StorageError:
-            rule_errors = {"form": [services.StorageError.message]}
+            rule_errors = {"form": [str(services.StorageError.message)]}
             status = 503
         else:
             if done.replayed:
-                flash("That was saved already.", "info")
+                flash(gettext("That was saved already."), "info")
+            elif recorded is not None and state.round_word == "hand":
+                flash(
+                    gettext("Hand %(number)s corrected; totals updated.", number=info.number),
+                    "info",
+                )
             elif recorded is not None:
-                word = state.round_word.capitalize()
-                flash(f"{word} {info.number} corrected; totals updated.", "info")
+                flash(
+                    gettext("Round %(number)s corrected; totals updated.", number=info.number),
+                    "info",
+                )
             # To the top of the game: the next round's button, or the final standings.
             return redirect(url_for("games.show_game", game_id=record.id))
     if status == 200 and (form.errors or rule_errors):
@@ -120,12 +132,12 @@ def errors_by_field(
     errors: list[RuleError], seat_fields: frozenset[str] = frozenset()
 ) -> dict[str, list[str]]:
     """Messages keyed by field, and by ``field_seat`` when one seat is at fault
-    and the page shows that field a row per seat."""
+    and the page shows that field a row per seat; in the reader's language."""
     by_field: dict[str, list[str]] = {}
     for error in errors:
         key = error.field or "form"
         seat = error.values.get("seat")
         if seat is not None and key in seat_fields:
             key = f"{key}_{seat}"
-        by_field.setdefault(key, []).append(error.message)
+        by_field.setdefault(key, []).append(translate(error))
     return by_field

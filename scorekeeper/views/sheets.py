@@ -3,7 +3,8 @@ game night's (a cover with the standings, then each game's sheet).
 
 Both are GETs that change nothing, so they carry no CSRF token. A finished game's
 sheet is kept once made (see ``sheets.SheetCache``); every sheet of a game has an
-ETag, its fingerprint, so a browser that has it already gets a 304.
+ETag, its fingerprint, so a browser that has it already gets a 304. A sheet is printed
+in the reader's language: the cache and the ETag keep one copy per language.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, render_template, request
+from flask_babel import ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
+from ..i18n import current_language, translate
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
-from ..rules.errors import PlayerError
 from ..rules.one_card import DEFAULT_TARGET
 
 bp = Blueprint("sheets", __name__)
@@ -51,11 +53,22 @@ def blank_sheet() -> Response | tuple[str, int]:
         form.paper.data = default_paper()
     errors: dict[str, list[str]] = {}
     if form.validate():
+        count, names = int(form.players.data), form.typed_names()
+        if names and len(names) != count:
+            errors["names"] = [
+                # TRANSLATORS: a blank sheet asked for with some of the names typed, not all.
+                ngettext(
+                    "%(num)s player: give %(num)s name, or none for a sheet to write it on",
+                    "%(num)s players: give %(num)s names, or none for a sheet to write them on",
+                    count,
+                )
+            ]
+            return _form_page(form, errors), 422
         try:
-            sheet = _blank_from(form)
+            sheet = _blank_from(form, count, names)
         except RoundRefused as refused:
             for error in refused.errors:
-                errors.setdefault(_field_for(error.field), []).append(error.message)
+                errors.setdefault(_field_for(error.field), []).append(translate(error))
         else:
             body = render_sheet(sheet)
             name = f"{sheet.game.replace('_', '-')}-{len(sheet.players)}-players-{sheet.paper.key}"
@@ -63,22 +76,10 @@ def blank_sheet() -> Response | tuple[str, int]:
     return _form_page(form, errors), 422
 
 
-def _blank_from(form: BlankSheetForm) -> sheets.Sheet:
-    game = form.game.data
-    count = int(form.players.data)
-    names = form.typed_names()
-    if names and len(names) != count:
-        raise RoundRefused(
-            [
-                PlayerError(
-                    "{count} players: give {count} names, or none for a sheet to write them on",
-                    count=count,
-                    field="names",
-                )
-            ]
-        )
+def _blank_from(form: BlankSheetForm, count: int, names: list[str]) -> sheets.Sheet:
+    """The sheet the form asks for (as many names as players, or none)."""
     return sheets.blank_sheet(
-        game,
+        form.game.data,
         count,
         names=names,
         first_dealer=int(form.first_dealer.data),
@@ -115,16 +116,18 @@ def game_sheet(game_id: str) -> Response:
     if paper not in sheets.PAPERS:
         abort(404)
     state, created = record.state, record.row.created_at
-    key = sheets.fingerprint(state, created, paper)
+    language = current_language()
+    key = f"{sheets.fingerprint(state, created, paper)}-{language}"
     if key in request.if_none_match:
         # The browser has this very sheet: nothing to render or send.
         return Response(status=304, headers={"ETag": f'"{key}"'})
-    cache = sheet_cache(current_app)
-    body = cache.get(record.id, key) if state.finished else None
+    # One copy a language: a Welsh sheet is never handed to a Dutch reader.
+    cache, cache_id = sheet_cache(current_app), f"{record.id}-{language}"
+    body = cache.get(cache_id, key) if state.finished else None
     if body is None:
         body = render_sheet(sheets.completed_sheet(state, created, paper))
         if state.finished:
-            cache.put(record.id, key, body)
+            cache.put(cache_id, key, body)
     filename = f"{state.key.replace('_', '-')}-{created:%Y-%m-%d}-{record.id}.pdf"
     response = _pdf_response(body, filename, max_age=0)
     response.set_etag(key)
@@ -148,14 +151,15 @@ def night_sheet(night_id: int) -> Response:
         abort(404)
     games = [(line, services.rules_game(line.game)) for line in lines]
     facts = {"date": night.date.isoformat(), "place": night.place, "note": night.note}
+    language = current_language()
     key = sheets.night_fingerprint(
-        {**facts, "paper": paper},
+        {**facts, "paper": paper, "language": language},
         [sheets.fingerprint(state, line.game.created_at, paper) for line, state in games],
     )
     if key in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{key}"'})
     finished = all(state.finished for _line, state in games)
-    cache, cache_id = sheet_cache(current_app), f"night-{night.id}"
+    cache, cache_id = sheet_cache(current_app), f"night-{night.id}-{language}"
     body = cache.get(cache_id, key) if finished else None
     if body is None:
         html = render_template(
@@ -163,8 +167,11 @@ def night_sheet(night_id: int) -> Response:
             night=night,
             paper=sheets.PAPERS[paper],
             standings=standings,
+            # As the standings' points are keyed: each game's name in the reader's language.
             titles=[
-                g.title for g in GAMES.values() if any(line.game.kind == g.key for line in lines)
+                sheets.game_title(g.title)
+                for g in GAMES.values()
+                if any(line.game.kind == g.key for line in lines)
             ],
             games=[
                 (line, sheets.completed_sheet(state, line.game.created_at, paper))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import segno
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_login import login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..forms import EmptyForm
+from ..i18n import current_language
 from .games import load_game
 
 bp = Blueprint("watch", __name__)
@@ -40,7 +42,7 @@ def revoke(game_id: str) -> Response:
     if not EmptyForm().validate_on_submit():
         abort(400)
     services.stop_sharing(record)
-    flash("The watch link is revoked: its address shows nothing any more.", "info")
+    flash(gettext("The watch link is revoked: its address shows nothing any more."), "info")
     return redirect(url_for("watch.share", game_id=game_id))
 
 
@@ -58,7 +60,8 @@ def board(token: str) -> Response:
         read_only=True,
     )
     answer = Response(page, mimetype="text/html")
-    answer.set_etag(f"{record.id}-{record.row.version}")
+    # The page changes with the game and with the reader's language.
+    answer.set_etag(f"{record.id}-{record.row.version}-{current_language()}")
     answer.headers["Cache-Control"] = "no-cache"
     return answer.make_conditional(request)
 

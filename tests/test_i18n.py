@@ -1,0 +1,529 @@
+"""The players' language: every page and every sheet in English, Welsh, Dutch, Greek and
+Nepali, with nothing left in English; the pick remembered; the catalogs complete."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_babel import force_locale, ngettext
+from pypdf import PdfReader
+
+from scorekeeper import catalogs, i18n, services
+from scorekeeper.rules.cards import Card, Suit
+from scorekeeper.rules.errors import TrickError
+from scorekeeper.rules.referee import wizard_trick_winner
+from tests.conftest import PASSWORD, Table, csrf_token
+
+LANGUAGES = ["cy", "nl", "el", "ne"]
+
+# What the players typed, and the app's own names for the languages: the same in every
+# language by right.
+TYPED = {"Ana", "Ben", "Cai", "Dee", "ana", "The Crown", "Birthday rematch"}
+LANGUAGE_NAMES = set(i18n.LANGUAGES.values())
+
+
+# -- reading a page as a person does ---------------------------------------------------
+
+
+class _Texts(HTMLParser):
+    """The text a person reads or hears on a page: text between tags, and the attributes a
+    screen reader speaks or a browser shows."""
+
+    SPOKEN = ("title", "aria-label", "placeholder", "alt")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.lang: str | None = None
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        found = dict(attrs)
+        if tag == "html":
+            self.lang = found.get("lang")
+        for name in self.SPOKEN:
+            self._add(found.get(name))
+        if tag == "input" and found.get("type") in ("submit", "button"):
+            self._add(found.get("value"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self._add(data)
+
+    def _add(self, text: str | None) -> None:
+        text = " ".join((text or "").split())
+        if text:
+            self.texts.append(text)
+
+
+def page_texts(html: str) -> tuple[str | None, list[str]]:
+    reader = _Texts()
+    reader.feed(html)
+    return reader.lang, reader.texts
+
+
+def kept_as_is(language: str) -> set[str]:
+    """Messages a translator kept the same on purpose ("Wizard" in Dutch)."""
+    same = set()
+    for message in catalogs.read_catalog(language):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        same.update(text for text in strings if text in ids)
+    return same
+
+
+def untranslated(english: list[str], translated: list[str], language: str) -> list[str]:
+    """Texts of the translated page that are the English page's word for word, with letters
+    in them, and neither typed by a player nor kept the same by the translator."""
+    allowed = TYPED | LANGUAGE_NAMES | kept_as_is(language)
+    seen = set(english)
+    return sorted(
+        {
+            text
+            for text in translated
+            if text in seen and re.search(r"[A-Za-z]{2,}", text) and text not in allowed
+        }
+    )
+
+
+def leftovers(texts: list[str]) -> list[str]:
+    """Placeholders a catalog or a template forgot to fill."""
+    return [text for text in texts if re.search(r"%\(\w+\)|\{\w+\}|%s", text)]
+
+
+# -- an evening to show: games of both kinds, a night, a shared board --------------------
+
+
+def evening(app: Flask, table: Table) -> dict[str, Any]:
+    with app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        assert ana is not None
+        running = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], 0, {"hook": True})
+        for number in (1, 2):
+            tricks = [0, 0, 0]
+            tricks[number % 3] = number
+            bids = [0, 0, 0]  # with the hook, the bids may not add up to the cards
+            running = services.record_round(
+                running, {"trump": "hearts", "turned": "7h", "bids": bids, "tricks": tricks}
+            )
+        finished = services.create_game(ana, "wizard", ["Ana", "Ben", "Dee"], 1, {"rounds": 2})
+        for number in (1, 2):
+            finished = services.record_round(
+                finished, {"trump": "none", "bids": [number, 0, 1], "tricks": [number, 0, 0]}
+            )
+        one_card = services.create_game(ana, "one_card", ["Ana", "Ben", "Cai"], 0)
+        watch = services.share_game(running)
+        night = running.row.night
+        night.place = "The Crown"
+        night.note = "Birthday rematch"
+        player = running.row.seats[0].player_id
+        ids = {
+            "running": running.id,
+            "finished": finished.id,
+            "one_card": one_card.id,
+            "watch": watch,
+            "night": night.id,
+            "player": player,
+        }
+        from scorekeeper.extensions import db
+
+        db.session.commit()
+    answer = table.post(
+        f"/games/{ids['one_card']}/rounds/new",
+        {
+            "points_0": "5",
+            "points_1": "7",
+            "points_2": "3",
+            "last_trick": "0",
+            "bidder": "1",
+            "bid": "8",
+            "trump": "hearts",
+            "order": "downtown",
+        },
+    )
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    return ids
+
+
+Ask = Callable[[FlaskClient, dict[str, Any], str], Any]
+
+
+def post_with_token(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
+    token = csrf_token(client.get(url).get_data(as_text=True))
+    return client.post(url, data={**data, "csrf_token": token})
+
+
+# Every page a person can open, and the refusals a person can meet, as the scorekeeper
+# logged in asks for them.
+PAGES: dict[str, Ask] = {
+    "start": lambda c, g, lang: c.get("/"),
+    "games": lambda c, g, lang: c.get("/games"),
+    "games filtered": lambda c, g, lang: c.get(f"/games?player={g['player']}&state=finished"),
+    "new wizard game": lambda c, g, lang: c.get("/games/new"),
+    "new one card game": lambda c, g, lang: c.get("/games/new?game=one_card"),
+    "new game refused": lambda c, g, lang: post_with_token(
+        c, "/games/new", {"players-0": "Ana", "players-1": "Ana", "first_dealer": "0"}
+    ),
+    "wizard game": lambda c, g, lang: c.get(f"/games/{g['running']}"),
+    "wizard round": lambda c, g, lang: c.get(f"/games/{g['running']}/rounds/new"),
+    "wizard round refused": lambda c, g, lang: post_with_token(
+        c,
+        f"/games/{g['running']}/rounds/new",
+        {"turned": "7h", "bid_0": "1", "bid_1": "1", "bid_2": "0", "tricks_0": "3"},
+    ),
+    "wizard correction": lambda c, g, lang: c.get(f"/games/{g['running']}/rounds/1/edit"),
+    "finished wizard game": lambda c, g, lang: c.get(f"/games/{g['finished']}"),
+    "one card game": lambda c, g, lang: c.get(f"/games/{g['one_card']}"),
+    "one card hand": lambda c, g, lang: c.get(f"/games/{g['one_card']}/rounds/new"),
+    "one card hand refused": lambda c, g, lang: post_with_token(
+        c,
+        f"/games/{g['one_card']}/rounds/new",
+        {"points_0": "5", "points_1": "7", "points_2": "2", "last_trick": "0", "bidder": "none"},
+    ),
+    "one card correction": lambda c, g, lang: c.get(f"/games/{g['one_card']}/rounds/1/edit"),
+    "share": lambda c, g, lang: c.get(f"/games/{g['running']}/share"),
+    "watch board": lambda c, g, lang: c.get(f"/watch/{g['watch']}"),
+    "nights": lambda c, g, lang: c.get("/nights"),
+    "night": lambda c, g, lang: c.get(f"/nights/{g['night']}"),
+    "players": lambda c, g, lang: c.get("/players"),
+    "player": lambda c, g, lang: c.get(f"/players/{g['player']}"),
+    "import": lambda c, g, lang: c.get("/import"),
+    "import refused": lambda c, g, lang: post_with_token(c, "/import", {}),
+    "referee": lambda c, g, lang: c.get("/referee"),
+    "wizard trick": lambda c, g, lang: c.get("/referee/wizard/trick?trump=hearts&plays=7c,kh,2c"),
+    "wizard trick with a Jester led": lambda c, g, lang: c.get(
+        "/referee/wizard/trick?trump=none&plays=jester,7c,9c"
+    ),
+    "wizard play": lambda c, g, lang: c.get(
+        "/referee/wizard/play?trump=hearts&plays=7c&hand=2c,kh&card=kh"
+    ),
+    "one card trick": lambda c, g, lang: c.get(
+        "/referee/one_card/trick?trump=spades&plays=ac,9s,joker&order=uptown"
+    ),
+    "one card play": lambda c, g, lang: c.get(
+        "/referee/one_card/play?trump=spades&plays=ac&hand=kc,9s&card=9s"
+    ),
+    "referee refused": lambda c, g, lang: c.get("/referee/wizard/trick?add=joker"),
+    "wizard rules": lambda c, g, lang: c.get("/rules/wizard"),
+    "one card rules": lambda c, g, lang: c.get("/rules/one_card"),
+    "blank sheets": lambda c, g, lang: c.get("/sheets"),
+    "offline": lambda c, g, lang: c.get("/offline"),
+    "not found": lambda c, g, lang: c.get("/games/nothing-here"),
+}
+
+# Pages of a visitor who is not logged in.
+VISITOR_PAGES: dict[str, Ask] = {
+    "login": lambda c, g, lang: c.get("/login"),
+    "login refused": lambda c, g, lang: post_with_token(
+        c, "/login", {"username": "ana", "password": "wrong"}
+    ),
+    "watch board": lambda c, g, lang: c.get(f"/watch/{g['watch']}"),
+}
+
+# Routes that answer with something other than a page for people (data, scripts) or
+# a PDF (checked below), or only a redirect.
+NOT_PAGES = {
+    "static",
+    "pwa.manifest",
+    "pwa.service_worker",
+    "watch.version",
+    "history.export_account",
+    "history.export_game",
+    "sheets.game_sheet",
+    "sheets.night_sheet",
+    "sheets.blank_sheet",
+    "language.choose",
+    "auth.logout",
+    "rounds.undo_round",
+    "watch.revoke",
+}
+COVERED = {
+    "games.index",
+    "history.games",
+    "games.new_game",
+    "games.show_game",
+    "rounds.new_round",
+    "rounds.edit_round",
+    "watch.share",
+    "watch.board",
+    "history.nights",
+    "history.night",
+    "history.players",
+    "history.player",
+    "history.import_account",
+    "referee.index",
+    "referee.trick",
+    "referee.play",
+    "referee.rules",
+    "sheets.blank_sheets",
+    "pwa.offline",
+    "auth.login",
+    "auth.first_account",  # below, on an app with no account yet
+}
+
+
+def test_every_page_route_is_read_in_every_language(app: Flask) -> None:
+    routes = {rule.endpoint for rule in app.url_map.iter_rules()}
+    routes = {r for r in routes if not r.startswith("api.")}
+    assert routes - NOT_PAGES == COVERED
+
+
+def with_language(client: FlaskClient, language: str) -> FlaskClient:
+    client.set_cookie(i18n.LANGUAGE_COOKIE, language)
+    return client
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_is_translated(
+    app: Flask, table: Table, client: FlaskClient, language: str
+) -> None:
+    game = evening(app, table)
+    visitor = app.test_client()
+    problems = {}
+    for pages, reader in ((PAGES, table.client), (VISITOR_PAGES, visitor)):
+        for name, ask in pages.items():
+            english = ask(with_language(reader, "en"), game, "en")
+            theirs = ask(with_language(reader, language), game, language)
+            assert english.status_code == theirs.status_code, name
+            assert english.status_code in (200, 404, 422), (name, english.status_code)
+            lang, english_texts = page_texts(english.get_data(as_text=True))
+            assert lang == "en"
+            lang, texts = page_texts(theirs.get_data(as_text=True))
+            assert lang == language, name
+            found = untranslated(english_texts, texts, language) + leftovers(texts)
+            if found:
+                problems[name] = found
+    assert not problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_account_page_is_translated(
+    app: Flask, client: FlaskClient, language: str
+) -> None:
+    english = with_language(client, "en").get("/welcome").get_data(as_text=True)
+    theirs = with_language(client, language).get("/welcome").get_data(as_text=True)
+    assert untranslated(page_texts(english)[1], page_texts(theirs)[1], language) == []
+
+
+# -- sheets ----------------------------------------------------------------------------
+
+
+def pdf_text(data: bytes) -> tuple[str, set[str]]:
+    reader = PdfReader(io.BytesIO(data))
+    fonts = set()
+    for page in reader.pages:
+        for font in (page.get("/Resources") or {}).get("/Font", {}).values():
+            fonts.add(str(font.get_object().get("/BaseFont")))
+    return "\n".join(page.extract_text() for page in reader.pages), fonts
+
+
+def english_words(text: str) -> set[str]:
+    return {word for word in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+SHEETS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "finished wizard game": lambda g: f"/games/{g['finished']}/sheet.pdf",
+    "running wizard game": lambda g: f"/games/{g['running']}/sheet.pdf",
+    "one card game": lambda g: f"/games/{g['one_card']}/sheet.pdf",
+    "night": lambda g: f"/nights/{g['night']}/sheet.pdf",
+    "blank wizard sheet": lambda g: "/sheets/blank.pdf?game=wizard&players=4",
+    "blank one card sheet": lambda g: "/sheets/blank.pdf?game=one_card&players=3",
+}
+
+# Words of the sheets that are no language's: the players' names, fonts' names in the
+# PDF's own bookkeeping, the card symbols' letters.
+SHEET_WORDS = TYPED | {"Scorekeeper"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sheet_is_translated(
+    app: Flask, table: Table, client: FlaskClient, language: str
+) -> None:
+    game = evening(app, table)
+    problems = {}
+    for name, url in SHEETS.items():
+        english = with_language(table.client, "en").get(url(game))
+        theirs = with_language(table.client, language).get(url(game))
+        assert english.status_code == theirs.status_code == 200, name
+        english_text, _ = pdf_text(english.data)
+        text, fonts = pdf_text(theirs.data)
+        same = english_words(text) & english_words(english_text)
+        kept = {w for text in kept_as_is(language) for w in english_words(text)}
+        left = sorted(same - SHEET_WORDS - kept)
+        if left:
+            problems[name] = left
+        if language == "ne":
+            assert any("NotoSansDevanagari" in font for font in fonts), (name, fonts)
+        if language == "el":
+            assert re.search("[α-ω]", text), name
+    assert not problems
+
+
+# -- choosing the language -------------------------------------------------------------
+
+
+def test_the_browser_language_is_followed(client: FlaskClient) -> None:
+    page = client.get("/referee", headers={"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.5"})
+    assert page_texts(page.get_data(as_text=True))[0] == "nl"
+    page = client.get("/referee", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert page_texts(page.get_data(as_text=True))[0] == "en"
+    page = client.get("/referee", headers={"Accept-Language": "el"})
+    assert page_texts(page.get_data(as_text=True))[0] == "el"
+    assert "Accept-Language" in page.headers["Vary"]
+
+
+def pick(client: FlaskClient, language: str, back: str = "/referee") -> Any:
+    token = csrf_token(client.get(back).get_data(as_text=True))
+    return client.post("/language", data={"language": language, "next": back, "csrf_token": token})
+
+
+def test_the_language_picked_is_remembered_over_the_browsers(client: FlaskClient) -> None:
+    answer = pick(client, "cy", back="/rules/wizard?x=1")
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/rules/wizard?x=1"
+    cookie = answer.headers["Set-Cookie"]
+    assert "language=cy" in cookie and "Max-Age=31536000" in cookie and "HttpOnly" in cookie
+    page = client.get("/referee", headers={"Accept-Language": "nl"})
+    assert page_texts(page.get_data(as_text=True))[0] == "cy"
+    # ...and across logging out: it is the phone's, not the account's.
+    pick(client, "ne")
+    assert page_texts(client.get("/login").get_data(as_text=True))[0] == "ne"
+
+
+def test_every_page_offers_every_language(client: FlaskClient) -> None:
+    page = client.get("/referee").get_data(as_text=True)
+    for code, name in i18n.LANGUAGES.items():
+        assert f'value="{code}" lang="{code}"' in page
+        assert name in page
+    assert 'aria-current="true"' in page
+
+
+@pytest.mark.parametrize(
+    ("form", "why"),
+    [
+        ({"language": "fr"}, "a language the app does not speak"),
+        ({"language": "cy", "csrf_token": "forged"}, "a forged token"),
+        ({"language": "cy"}, "no token"),
+    ],
+)
+def test_a_bad_pick_changes_nothing(client: FlaskClient, form: dict[str, str], why: str) -> None:
+    if form["language"] == "fr":
+        form = {**form, "csrf_token": csrf_token(client.get("/referee").get_data(as_text=True))}
+    answer = client.post("/language", data={**form, "next": "/referee"})
+    assert answer.status_code == 302, why
+    assert "language=" not in answer.headers.get("Set-Cookie", ""), why
+    page = client.get("/referee").get_data(as_text=True)
+    assert page_texts(page)[0] == "en"
+    assert 'class="flash flash-error"' in page
+
+
+def test_going_back_never_leaves_the_site(client: FlaskClient) -> None:
+    token = csrf_token(client.get("/referee").get_data(as_text=True))
+    for elsewhere in ("https://evil.example/", "//evil.example/x", "/\\evil.example"):
+        answer = client.post(
+            "/language", data={"language": "nl", "next": elsewhere, "csrf_token": token}
+        )
+        assert answer.status_code == 302
+        assert "evil" not in answer.headers["Location"]
+
+
+# -- the rules' sentences, plurals, dates ------------------------------------------------
+
+
+def test_a_rules_error_is_translated_by_its_message_and_values(app: Flask) -> None:
+    error = TrickError(
+        "Tricks add up to {taken}, but {cards} card was dealt",
+        "Tricks add up to {taken}, but {cards} cards were dealt",
+        plural_by="cards",
+        taken=4,
+        cards=5,
+        field="tricks",
+    )
+    with app.test_request_context():
+        assert i18n.translate(error) == "Tricks add up to 4, but 5 cards were dealt"
+        for language in LANGUAGES:
+            with force_locale(language):
+                sentence = i18n.translate(error)
+                assert sentence != str(error) and "4" in sentence and "5" in sentence
+
+
+def test_the_referees_words_are_translated_with_the_sentence(app: Flask) -> None:
+    ruling = wizard_trick_winner(
+        [Card.parse("7c"), Card.parse("kh"), Card.parse("2c")], Suit.HEARTS
+    )
+    with app.test_request_context(), force_locale("nl"):
+        sentence = i18n.translate(ruling.reason)
+    assert "K♥" in sentence
+    assert "hearts" not in sentence and "Wizard" not in sentence.replace("Wizard", "", 0)
+
+
+def welsh(singular: str, plural: str, count: int, **values: Any) -> str:
+    return str(ngettext(singular, plural, count, **values))
+
+
+# The six forms Welsh gives a count of tricks (CLDR: zero, one, two, few, many, other).
+WELSH_TRICKS: dict[int, str] = {}
+
+
+@pytest.mark.parametrize("count", range(8))
+def test_welsh_counts_take_their_own_forms(app: Flask, count: int) -> None:
+    with app.test_request_context(), force_locale("cy"):
+        form = welsh("%(num)s trick", "%(num)s tricks", count)
+        catalog = catalogs.read_catalog("cy")
+        message = catalog.get(("%(num)s trick", "%(num)s tricks"))
+    assert message is not None and len(message.string) == 6
+    index = {0: 0, 1: 1, 2: 2, 3: 3, 6: 4}.get(count, 5)
+    assert form == message.string[index] % {"num": count}
+    if WELSH_TRICKS:
+        assert form == WELSH_TRICKS[count]
+
+
+def test_dates_are_written_the_languages_way(app: Flask) -> None:
+    from datetime import date
+
+    from scorekeeper.views import filters
+
+    day = date(2026, 11, 28)
+    with app.test_request_context():
+        written = {}
+        for language in ["en", *LANGUAGES]:
+            with force_locale(language):
+                written[language] = filters.date_long(day)
+    assert written["en"] == "Saturday 28 November 2026" or "November" in written["en"]
+    assert "november" in written["nl"]
+    assert "Νοεμβρίου" in written["el"]
+    assert "Tachwedd" in written["cy"]
+    assert len(set(written.values())) == len(written)
+
+
+# -- the catalogs --------------------------------------------------------------------------
+
+
+def test_the_catalogs_are_complete_and_current() -> None:
+    """Every message of the code in every catalog, translated, with its placeholders, and
+    compiled: ``python -m scorekeeper.catalogs update`` then ``compile`` mends staleness."""
+    assert catalogs.problems() == []
+
+
+def test_the_rules_sentences_are_in_the_catalog() -> None:
+    template = catalogs.extract()
+    assert template.get(
+        (
+            "Tricks add up to {taken}, but {cards} card was dealt",
+            "Tricks add up to {taken}, but {cards} cards were dealt",
+        )
+    ) or any("Tricks add up to" in str(m.id) for m in template)
+    assert template.get("The Wizard led wins: the first Wizard takes the trick.")
