@@ -78,7 +78,7 @@ def register_extensions(app: Flask) -> None:
 
     from . import database, i18n
     from .extensions import csrf, db, login_manager, migrate
-    from .i18n import N_
+    from .rules.errors import N_
 
     db.init_app(app)
     database.configure_engine(app)

@@ -14,6 +14,7 @@ or of the no-op ``N_()``; :func:`extract_rules` finds them there.
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import fcntl
 import io
@@ -44,6 +45,7 @@ KEYWORDS = {
     "lazy_ngettext": (1, 2),
     "N_": None,
     "_l": None,
+    "plural_forms": (1, 2),
 }
 METHOD_MAP = [
     ("scorekeeper/rules/**.py", "scorekeeper.catalogs:extract_rules"),
@@ -77,7 +79,9 @@ def extract_rules(
         if not isinstance(node, ast.Call):
             continue
         name = _call_name(node)
-        if not (name.endswith("Error") or name in ("Reason", "N_")) or not node.args:
+        # The rules' own errors speak to players; Python's (a ValueError) to programmers.
+        ours = name.endswith("Error") and not hasattr(builtins, name)
+        if not (ours or name in ("Reason", "N_")) or not node.args:
             continue
         singular = _text(node.args[0])
         if singular is None:
@@ -271,14 +275,33 @@ def _message_problems(language: str, message: Any, catalog: Catalog) -> list[str
         return found
     wanted = set().union(*(placeholders(text) for text in ids))
     plural = isinstance(message.id, tuple)
+    braces = any(re.search(r"\{\w+\}", text) for text in ids)
     for text in strings:
         have = placeholders(text)
-        # A plural form may spell its count out ("one trick", Welsh "dwy"); nothing else
-        # may be lost, and nothing the code does not fill may be added.
-        if have - wanted or (not plural and wanted - have):
+        # A plural form may spell its count out ("one trick", Welsh "dwy"): one placeholder
+        # may go; nothing else may be lost, and nothing the code does not fill be added.
+        lost = wanted - have
+        if have - wanted or len(lost) > (1 if plural else 0):
             found.append(f"{language}: placeholders of {ids[0]!r} differ in {text!r}")
             break
+        if not _fills(text, wanted, braces):
+            found.append(f"{language}: {text!r} cannot be filled (a stray % or brace?)")
+            break
     return found
+
+
+def _fills(text: str, names: set[str], braces: bool) -> bool:
+    """Whether a translation can be filled as the code fills it: ``{name}`` by the
+    rules' sentences, ``%(name)s`` by everything else (templates always apply ``%``)."""
+    values = {name: "x" for name in names | {"num"}}
+    try:
+        if braces:
+            text.format(**values)
+        else:
+            text % values
+    except (KeyError, IndexError, ValueError, TypeError):
+        return False
+    return True
 
 
 def main(argv: list[str]) -> int:

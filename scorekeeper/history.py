@@ -17,9 +17,10 @@ from sqlalchemy import and_, case, delete, func, insert, select, update
 from sqlalchemy.orm import aliased, lazyload, selectinload
 
 from .extensions import db
+from .i18n import game_word, gettext
 from .models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat, User
 from .rules import GAMES
-from .services import NotFound, game_title, gettext, plain_text
+from .services import NotFound, plain_text
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
@@ -271,7 +272,7 @@ def night_report(
             )
             standing.games += 1
             standing.wins += seat.won
-            title = game_title(line.rules.title)
+            title = game_word(line.rules.title)
             standing.points[title] = standing.points.get(title, 0) + seat.total
     ordered = sorted(
         standings.values(), key=lambda s: (-s.wins, -sum(s.points.values()), s.name.lower())
@@ -439,7 +440,7 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
         [
             GameTypeStats(
                 kind=row["kind"],
-                title=game_title(GAMES[row["kind"]].title) if row["kind"] in GAMES else row["kind"],
+                title=game_word(GAMES[row["kind"]].title) if row["kind"] in GAMES else row["kind"],
                 played=row["played"],
                 won=row["won"],
                 average=row["average"],

@@ -7,19 +7,26 @@ up in the catalog and filled again, with the game's own words among the values (
 special card, "round" or "hand") translated too; a player's name is never translated.
 
 Translations live in ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``;
-``scripts/translations`` extracts the messages and compiles the catalogs.
+``python -m scorekeeper.catalogs`` extracts the messages and compiles the catalogs.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from datetime import date
 from typing import Any
 
+import flask_babel
 from babel import Locale
+from babel.dates import format_date
 from flask import Flask, has_request_context, request
-from flask_babel import get_locale, get_translations, gettext, lazy_gettext, ngettext
+from flask_babel import get_locale, get_translations, lazy_gettext
 from markupsafe import Markup
+
+# The no-op marker for messages translated when shown, the rules' own: the web side uses it too.
+from .rules.errors import N_ as N_
 
 # The languages a player can pick, each named in itself, in the switcher's order.
 LANGUAGES: dict[str, str] = {
@@ -76,25 +83,82 @@ VOCABULARY: dict[str, Any] = {
 VERBATIM_VALUES = frozenset({"name", "text", "names"})
 
 
-def N_(message: str) -> str:
-    """Marks a message for the catalog where it is translated later, when shown."""
-    return message
-
-
 def select_language() -> str:
     """The pick remembered in the cookie, else the browser's best match, else English;
     English outside a request (the CLI, a script)."""
     if not has_request_context():
         return DEFAULT_LANGUAGE
-    picked = request.cookies.get(LANGUAGE_COOKIE)
+    # The JSON API answers what its client asks for, never a phone's cookie.
+    picked = request.cookies.get(LANGUAGE_COOKIE) if request.blueprint != "api" else None
     if picked in LANGUAGES:
         return picked
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+    return browser_language(request.accept_languages) or DEFAULT_LANGUAGE
+
+
+def browser_language(accepted: Iterable[tuple[str, float]]) -> str | None:
+    """The first language the browser asks for, by preference, that the app speaks, a
+    region's variant standing for its language (``nl-BE`` is Dutch).
+
+    >>> browser_language([("cy-GB", 1.0), ("nl", 0.5)])
+    'cy'
+    >>> browser_language([("fr", 1.0), ("el-GR", 0.8)])
+    'el'
+    >>> browser_language([("fr", 1.0)]) is None
+    True
+    """
+    for tag, quality in sorted(accepted, key=lambda pair: -pair[1]):
+        language = tag.replace("_", "-").split("-")[0].lower()
+        if quality > 0 and language in LANGUAGES:
+            return language
+    return None
 
 
 def current_language() -> str:
     locale = get_locale()
     return str(locale) if locale is not None else DEFAULT_LANGUAGE
+
+
+# English keeps the app's own way (28 Nov 2026, day before month); every other language
+# writes a date as its speakers do (CLDR's medium, long and full dates).
+ENGLISH_DATES = {"short": "d MMM y", "medium": "d MMMM y", "long": "EEEE d MMMM y"}
+LOCALE_DATES = {"short": "medium", "medium": "long", "long": "full"}
+
+
+def written_date(value: date, width: str = "medium") -> str:
+    """A date (or the day of a datetime) in the reader's language: ``short`` (28 Nov
+    2026), ``medium`` (28 November 2026) or ``long`` (Saturday 28 November 2026).
+
+    Outside a request (a script, the CLI) there is no reader to ask: English."""
+    language = current_language()
+    pattern = ENGLISH_DATES[width] if language == "en" else LOCALE_DATES[width]
+    return format_date(value, pattern, locale=language)
+
+
+def date_short(value: date) -> str:
+    """``28 Nov 2026``; Welsh ``28 Tach 2026``."""
+    return written_date(value, "short")
+
+
+def date_medium(value: date) -> str:
+    """``28 November 2026``; Dutch ``28 november 2026``."""
+    return written_date(value, "medium")
+
+
+def date_long(value: date) -> str:
+    """``Saturday 28 November 2026``; Greek ``Σάββατο 28 Νοεμβρίου 2026``."""
+    return written_date(value, "long")
+
+
+def gettext(message: str, **values: Any) -> str:
+    """The message in the request's language (English outside a request), filled with
+    ``values`` (``%(name)s``)."""
+    return str(flask_babel.gettext(message, **values))
+
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """The form the count ``num`` takes in the request's language (Welsh has six), with
+    ``%(num)s`` and ``values`` filled."""
+    return str(flask_babel.ngettext(singular, plural, num, **values))
 
 
 def translate(sentence: Any) -> str:
@@ -108,9 +172,12 @@ def translate(sentence: Any) -> str:
     plural = getattr(sentence, "plural_template", None)
     plural_by = getattr(sentence, "plural_by", None)
     if plural is not None and plural_by is not None:
-        template = ngettext(sentence.template, plural, int(sentence.values[plural_by]))
+        # Babel's own lookup: flask_babel's would apply %-formatting to a {}-template.
+        template = get_translations().ungettext(
+            sentence.template, plural, int(sentence.values[plural_by])
+        )
     else:
-        template = gettext(sentence.template)
+        template = get_translations().ugettext(sentence.template)
     try:
         return str(template).format(**values)
     except (KeyError, IndexError, ValueError):
@@ -145,6 +212,7 @@ def page_footer_css() -> Markup:
             parts.append(f"counter({piece[1:]})")
         elif piece:
             escaped = piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
+            escaped = escaped.replace("\n", "\\a ").replace("\r", "")
             parts.append(f'"{escaped}"')
     return Markup(f"@page {{ @bottom-right {{ content: {' '.join(parts)}; }} }}")
 
@@ -153,6 +221,7 @@ def translate_all(sentences: Any) -> list[str]:
     return [translate(sentence) for sentence in sentences]
 
 
+@functools.lru_cache(maxsize=len(LANGUAGES))
 def plural_examples(language: str) -> dict[str, int]:
     """One count for each plural category of a language (``one``, ``few``, ``other``…),
     the smallest that falls in it: the page's script picks a form by category with
@@ -200,8 +269,9 @@ def register(app: Flask) -> None:
     def vary_on_language(response: Any) -> Any:
         # A page depends on the language cookie and the browser's languages: a cache
         # between the phone and the server must keep one copy per language.
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        if request.endpoint not in ("static", "pwa.service_worker"):
+            response.vary.add("Accept-Language")
+            response.vary.add("Cookie")
         return response
 
 

@@ -12,14 +12,14 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, TypeAlias
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import flask_babel  # type: ignore[import-untyped]
-from flask import current_app, has_request_context
+from flask import current_app
+from flask_babel import lazy_gettext
 from sqlalchemy import delete, func, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
-from .i18n import N_, translate, translate_value
+from .i18n import N_, gettext, ngettext, translate
 from .models import (
     ApiToken,
     Game,
@@ -39,36 +39,6 @@ from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
 
 State: TypeAlias = RulesGame[Any, Any]
-
-
-# -- the reader's language ----------------------------------------------------------
-
-
-def gettext(message: str, **values: Any) -> str:
-    """``flask_babel.gettext``: the message in the request's language, filled with
-    ``values``. Outside a request (the CLI, a script) there is no reader to ask: English."""
-    if has_request_context():
-        return str(flask_babel.gettext(message, **values))
-    return message % values if values else message
-
-
-def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
-    """``flask_babel.ngettext``: the form the count ``num`` takes in the request's
-    language (``%(num)s`` fills it); English outside a request."""
-    if has_request_context():
-        return str(flask_babel.ngettext(singular, plural, num, **values))
-    return (singular if num == 1 else plural) % {"num": num, **values}
-
-
-def translated(error: Any) -> str:
-    """A rules error (or a referee's reason) in the request's language; English outside
-    a request."""
-    return translate(error) if has_request_context() else str(error)
-
-
-def game_title(title: str) -> str:
-    """A game's name (the rules' English ``title``) in the reader's language."""
-    return str(translate_value("game", title)) if has_request_context() else title
 
 
 USERNAME_LENGTH = (1, 40)
@@ -94,7 +64,7 @@ class StorageError(Exception):
 
     ``message`` is lazy: ``str()`` it where it is shown, in the request's language."""
 
-    message = flask_babel.lazy_gettext(
+    message = lazy_gettext(
         "The scoresheet could not be saved just now (the storage is busy or full)."
         " Nothing was stored; what you entered is still here: try again in a moment."
     )
@@ -459,7 +429,7 @@ def record_round(record: GameRecord, data: Mapping[str, Any], edit: Edit = NO_ED
     try:
         new_state = state.apply_round(state.parse_round(data))
     except GameOverError as error:
-        raise Conflict(translated(error), error.field) from None
+        raise Conflict(translate(error), error.field) from None
     number = len(new_state.rounds)
     current.row.rounds.append(_round_row(new_state, number))
     _finish_write(current.row, new_state, f"{state.round_word} {number} recorded", edit)

@@ -43,11 +43,10 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup, escape
 
 from .charts import STYLES, ChartLook, running_totals_svg
-from .i18n import translate_value
+from .i18n import date_medium, game_word
 from .rules import GAMES, Game, Suit
 from .rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound, full_game_rounds
-from .views.filters import date_medium
 
 # -- paper and type ------------------------------------------------------------
 
@@ -562,11 +561,6 @@ def _hook_fact(hook: bool) -> Fact:
     return Fact(gettext("Hook"), gettext("on") if hook else gettext("off"))
 
 
-def game_title(title: str) -> str:
-    """A game's name (the rules' English ``title``) in the reader's language."""
-    return str(translate_value("game", title))
-
-
 def typical_hands(players: int, target: int) -> int:
     """About how many hands a One Card game lasts: 15 points are shared each hand,
     and the leader takes a little more than an even share.
@@ -680,7 +674,7 @@ def blank_sheet(
     return Sheet(
         kind="blank",
         game=game,
-        title=game_title(rules.title),
+        title=game_word(rules.title),
         paper=sheet_paper,
         orientation=orientation,
         grid=grid,
@@ -830,7 +824,7 @@ def completed_sheet(state: Game[Any, Any], created_at: datetime, paper: str = "a
     return Sheet(
         kind="completed",
         game=game,
-        title=game_title(state.title),
+        title=game_word(state.title),
         paper=sheet_paper,
         orientation=orientation,
         grid=grid,
@@ -865,25 +859,23 @@ def _result(state: Game[Any, Any]) -> str:
 def _so_far(state: Game[Any, Any]) -> str:
     """How far a game still being played has come: ``3 of 20 rounds so far``."""
     played, planned = len(state.rounds), state.planned_rounds
-    # TRANSLATORS: English writes "rounds" and "hands" whatever the count ("1 rounds so
-    # far"); give each count the form your language asks for.
     if state.round_word == "hand" and planned:
         return ngettext(
-            "%(played)s of %(num)s hands so far",
+            "%(played)s of %(num)s hand so far",
             "%(played)s of %(num)s hands so far",
             planned,
             played=played,
         )
     if state.round_word == "hand":
-        return ngettext("%(num)s hands so far", "%(num)s hands so far", played)
+        return ngettext("%(num)s hand so far", "%(num)s hands so far", played)
     if planned:
         return ngettext(
-            "%(played)s of %(num)s rounds so far",
+            "%(played)s of %(num)s round so far",
             "%(played)s of %(num)s rounds so far",
             planned,
             played=played,
         )
-    return ngettext("%(num)s rounds so far", "%(num)s rounds so far", played)
+    return ngettext("%(num)s round so far", "%(num)s rounds so far", played)
 
 
 SHEET_FONTS = "Noto Sans, Noto Sans Devanagari, DejaVu Sans Mono, sans-serif"

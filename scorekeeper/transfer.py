@@ -22,19 +22,11 @@ from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .history import refresh_summaries
-from .i18n import N_
+from .i18n import N_, game_word, gettext, translate
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
 from .rules.errors import RoundRefused
-from .services import (
-    State,
-    game_title,
-    gettext,
-    plain_text,
-    refresh_results,
-    rules_game,
-    translated,
-)
+from .services import State, plain_text, refresh_results, rules_game
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
@@ -313,7 +305,7 @@ def _judge_game(number: int, game: dict[str, Any]) -> State:
     label = gettext(
         "Game %(number)s (%(title)s, %(date)s)",
         number=number,
-        title=game_title(rules.title),
+        title=game_word(rules.title),
         date=game["created_at"].date().isoformat(),
     )
     try:
@@ -351,8 +343,8 @@ def _judge_game(number: int, game: dict[str, Any]) -> State:
 def _messages(error: RuleError) -> str:
     """The rules' refusals, each in the reader's language, one after the other."""
     if isinstance(error, RoundRefused):
-        return "; ".join(translated(e) for e in error.errors)
-    return translated(error)
+        return "; ".join(translate(e) for e in error.errors)
+    return translate(error)
 
 
 def _utc(moment: datetime) -> datetime:

@@ -381,9 +381,29 @@
     request();
   }
 
+  // The offline page the service worker keeps is in the language it was fetched in: when
+  // this page is in another (a language was picked), fetch it again in this one.
+  function keepOfflinePageInLanguage() {
+    if (!window.caches || !navigator.serviceWorker.controller) return;
+    var lang = document.documentElement.lang;
+    caches.keys().then(function (names) {
+      var shell = names.filter(function (n) { return n.indexOf("scorekeeper-shell-") === 0; })[0];
+      if (!shell) return;
+      return caches.open(shell).then(function (cache) {
+        return cache.match("/offline").then(function (cached) {
+          if (!cached) return;
+          return cached.text().then(function (html) {
+            if (html.indexOf('<html lang="' + lang + '"') === -1) return cache.add("/offline");
+          });
+        });
+      });
+    }).catch(function () {});
+  }
+
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js").catch(function () {});
+      keepOfflinePageInLanguage();
     });
   }
 

@@ -3,6 +3,7 @@ Nepali, with nothing left in English; the pick remembered; the catalogs complete
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_babel import force_locale, ngettext
+from flask_babel import force_locale
 from pypdf import PdfReader
 
 from scorekeeper import catalogs, i18n, services
@@ -26,7 +27,7 @@ LANGUAGES = ["cy", "nl", "el", "ne"]
 # What the players typed, and the app's own names for the languages: the same in every
 # language by right.
 TYPED = {"Ana", "Ben", "Cai", "Dee", "ana", "The Crown", "Birthday rematch"}
-LANGUAGE_NAMES = set(i18n.LANGUAGES.values())
+LANGUAGE_NAMES = set(i18n.LANGUAGES.values())  # the switcher names each in itself
 
 
 # -- reading a page as a person does ---------------------------------------------------
@@ -75,28 +76,38 @@ def page_texts(html: str) -> tuple[str | None, list[str]]:
     return reader.lang, reader.texts
 
 
-def kept_as_is(language: str) -> set[str]:
-    """Messages a translator kept the same on purpose ("Wizard" in Dutch)."""
-    same = set()
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z]{2,}", text))
+
+
+@functools.cache
+def language_words(language: str) -> frozenset[str]:
+    """Every Latin-letter word the language's translations use: Dutch "met" and
+    "contract" are Dutch too; a player's name is nobody's to translate."""
+    found = set()
     for message in catalogs.read_catalog(language):
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        same.update(text for text in strings if text in ids)
-    return same
+        for text in strings:
+            found |= words(re.sub(r"%\(\w+\)s|\{\w+\}|<[^>]*>", " ", text))
+    for typed in TYPED | LANGUAGE_NAMES:
+        found |= words(typed)
+    return frozenset(found)
 
 
 def untranslated(english: list[str], translated: list[str], language: str) -> list[str]:
-    """Texts of the translated page that are the English page's word for word, with letters
-    in them, and neither typed by a player nor kept the same by the translator."""
-    allowed = TYPED | LANGUAGE_NAMES | kept_as_is(language)
+    """Texts of the translated page that are the English page's word for word, with an
+    English word in them that the language's translations never use: what is left of a
+    sentence nobody translated (a player's name, a URL, a number are not)."""
     seen = set(english)
-    return sorted(
-        {
-            text
-            for text in translated
-            if text in seen and re.search(r"[A-Za-z]{2,}", text) and text not in allowed
-        }
-    )
+    ours = language_words(language)
+    left = set()
+    for text in translated:
+        if text not in seen:
+            continue
+        rest = re.sub(r"https?://\S+", " ", text)
+        if words(rest) - ours:
+            left.add(text)
+    return sorted(left)
 
 
 def leftovers(texts: list[str]) -> list[str]:
@@ -169,7 +180,7 @@ def post_with_token(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
 # Every page a person can open, and the refusals a person can meet, as the scorekeeper
 # logged in asks for them.
 PAGES: dict[str, Ask] = {
-    "start": lambda c, g, lang: c.get("/"),
+    "start": lambda c, g, lang: c.get("/", follow_redirects=True),
     "games": lambda c, g, lang: c.get("/games"),
     "games filtered": lambda c, g, lang: c.get(f"/games?player={g['player']}&state=finished"),
     "new wizard game": lambda c, g, lang: c.get("/games/new"),
@@ -361,12 +372,11 @@ def test_every_sheet_is_translated(
         english_text, _ = pdf_text(english.data)
         text, fonts = pdf_text(theirs.data)
         same = english_words(text) & english_words(english_text)
-        kept = {w for text in kept_as_is(language) for w in english_words(text)}
-        left = sorted(same - SHEET_WORDS - kept)
+        left = sorted(same - SHEET_WORDS - language_words(language))
         if left:
             problems[name] = left
         if language == "ne":
-            assert any("NotoSansDevanagari" in font for font in fonts), (name, fonts)
+            assert any("Noto-Sans-Devanagari" in font for font in fonts), (name, fonts)
         if language == "el":
             assert re.search("[α-ω]", text), name
     assert not problems
@@ -400,7 +410,7 @@ def test_the_language_picked_is_remembered_over_the_browsers(client: FlaskClient
     assert page_texts(page.get_data(as_text=True))[0] == "cy"
     # ...and across logging out: it is the phone's, not the account's.
     pick(client, "ne")
-    assert page_texts(client.get("/login").get_data(as_text=True))[0] == "ne"
+    assert page_texts(client.get("/welcome").get_data(as_text=True))[0] == "ne"
 
 
 def test_every_page_offers_every_language(client: FlaskClient) -> None:
@@ -467,41 +477,67 @@ def test_the_referees_words_are_translated_with_the_sentence(app: Flask) -> None
     with app.test_request_context(), force_locale("nl"):
         sentence = i18n.translate(ruling.reason)
     assert "K♥" in sentence
-    assert "hearts" not in sentence and "Wizard" not in sentence.replace("Wizard", "", 0)
+    assert "hearts" not in sentence and "trump" not in sentence
 
 
-def welsh(singular: str, plural: str, count: int, **values: Any) -> str:
-    return str(ngettext(singular, plural, count, **values))
-
-
-# The six forms Welsh gives a count of tricks (CLDR: zero, one, two, few, many, other).
-WELSH_TRICKS: dict[int, str] = {}
+# Welsh counts: zero, one, two, few (3), many (6) and other, each with the mutation the
+# number asks of the noun after it (2 dric, 3 thric, 6 thric; 2 gerdyn, 3 cherdyn).
+TRICK_COUNT = ("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks")
+WELSH_TRICK_COUNTS = {
+    0: "0 o 0 tric",
+    1: "0 o 1 tric",
+    2: "0 o 2 dric",
+    3: "0 o 3 thric",
+    4: "0 o 4 tric",
+    5: "0 o 5 tric",
+    6: "0 o 6 thric",
+    7: "0 o 7 tric",
+}
+WELSH_CARDS_DEALT = {
+    0: "0 cerdyn",
+    1: "1 cerdyn",
+    2: "2 gerdyn",
+    3: "3 cherdyn",
+    4: "4 cerdyn",
+    5: "5 cerdyn",
+    6: "6 cherdyn",
+    7: "7 cerdyn",
+}
 
 
 @pytest.mark.parametrize("count", range(8))
 def test_welsh_counts_take_their_own_forms(app: Flask, count: int) -> None:
+    """The round screen's running count of tricks, and a rules error's count of cards."""
+    error = TrickError(
+        "Tricks add up to {taken}, but {cards} card was dealt",
+        "Tricks add up to {taken}, but {cards} cards were dealt",
+        plural_by="cards",
+        taken=9,
+        cards=count,
+        field="tricks",
+    )
     with app.test_request_context(), force_locale("cy"):
-        form = welsh("%(num)s trick", "%(num)s tricks", count)
-        catalog = catalogs.read_catalog("cy")
-        message = catalog.get(("%(num)s trick", "%(num)s tricks"))
-    assert message is not None and len(message.string) == 6
-    index = {0: 0, 1: 1, 2: 2, 3: 3, 6: 4}.get(count, 5)
-    assert form == message.string[index] % {"num": count}
-    if WELSH_TRICKS:
-        assert form == WELSH_TRICKS[count]
+        tricks = i18n.ngettext(
+            "%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", count, sum=0
+        )
+        refusal = i18n.translate(error)
+        forms = i18n.plural_forms(*TRICK_COUNT, sum="%(sum)s")
+    assert tricks == WELSH_TRICK_COUNTS[count]
+    assert refusal.endswith(WELSH_CARDS_DEALT[count]) and "9" in refusal
+    # What the page's script gets: one form per CLDR category, six for Welsh.
+    assert set(forms) == {"zero", "one", "two", "few", "many", "other"}
+    assert forms["few"] == "%(sum)s o %(num)s thric"
 
 
 def test_dates_are_written_the_languages_way(app: Flask) -> None:
     from datetime import date
-
-    from scorekeeper.views import filters
 
     day = date(2026, 11, 28)
     with app.test_request_context():
         written = {}
         for language in ["en", *LANGUAGES]:
             with force_locale(language):
-                written[language] = filters.date_long(day)
+                written[language] = i18n.date_long(day)
     assert written["en"] == "Saturday 28 November 2026" or "November" in written["en"]
     assert "november" in written["nl"]
     assert "Νοεμβρίου" in written["el"]

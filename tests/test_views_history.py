@@ -148,10 +148,10 @@ def test_export_and_import_through_the_pages(app: Flask, table: Table) -> None:
     upload = {"file": (io.BytesIO(json.dumps(document).encode()), "export.json")}
     response = table.post("/import", upload, content_type="multipart/form-data")
     assert response.status_code == 302
-    assert "Imported 1 games and 1 nights" in text(table.client.get("/games"))
+    assert "Imported 1 game and 1 night" in text(table.client.get("/games"))
     again = {"file": (io.BytesIO(json.dumps(document).encode()), "export.json")}
     table.post("/import", again, content_type="multipart/form-data")
-    assert "1 games were here already" in text(table.client.get("/games"))
+    assert "1 game was here already" in text(table.client.get("/games"))
     broken = {"file": (io.BytesIO(b"{not json"), "export.json")}
     response = table.post("/import", broken, content_type="multipart/form-data")
     assert response.status_code == 422 and "not readable JSON" in text(response)

@@ -11,11 +11,10 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..forms import NEW_GAME_FORMS, RANDOM_DEALER, EditForm
-from ..i18n import translate
+from ..i18n import date_short, translate
 from ..rules import GAMES, RoundRefused
 from ..rules.one_card import DEFAULT_TARGET, LOWEST_BIDS
 from ..rules.wizard import full_game_rounds
-from .filters import date_short
 
 bp = Blueprint("games", __name__)
 

@@ -192,24 +192,22 @@ def export_game(game_id: str) -> Response:
 def imported_message(added: dict[str, int]) -> str:
     """What an import added, each count in the form its number asks for (and written
     as the reader's language writes a number: 1,234)."""
-    # TRANSLATORS: English writes "games" and "nights" whatever the count ("1 games");
-    # give each count the form your language asks for.
     games = ngettext(
-        "%(count)s games", "%(count)s games", added["games"], count=format_decimal(added["games"])
+        "%(count)s game", "%(count)s games", added["games"], count=format_decimal(added["games"])
     )
     nights = ngettext(
-        "%(count)s nights",
+        "%(count)s night",
         "%(count)s nights",
         added["nights"],
         count=format_decimal(added["nights"]),
     )
     skipped = ngettext(
-        "%(count)s games were here already",
+        "%(count)s game was here already",
         "%(count)s games were here already",
         added["skipped"],
         count=format_decimal(added["skipped"]),
     )
-    # TRANSLATORS: games, nights: "3 games", "2 nights"; skipped: "1 games were here already".
+    # TRANSLATORS: games, nights: "3 games", "2 nights"; skipped: "1 game was here already".
     return gettext(
         "Imported %(games)s and %(nights)s; %(skipped)s.",
         games=games,

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from ..i18n import translate, translate_value
+from ..i18n import translate
 from ..rules import GAMES, Card, Suit
 from ..rules.cards import Special
 from ..rules.errors import CardError, RuleError
@@ -60,10 +60,6 @@ class Table:
             state["order"] = self.order
         state.update({k: str(v) for k, v in changes.items()})
         return {k: v for k, v in state.items() if v != ""}
-
-    def label(self, card: Card) -> str:
-        """How a person writes the card, in the reader's language (``Q♥``, ``Wizard``)."""
-        return str(translate_value("card", card.label))
 
 
 @dataclass(frozen=True)

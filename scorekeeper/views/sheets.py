@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
-from ..i18n import current_language, translate
+from ..i18n import current_language, game_word, translate
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
 from ..rules.one_card import DEFAULT_TARGET
@@ -169,7 +169,7 @@ def night_sheet(night_id: int) -> Response:
             standings=standings,
             # As the standings' points are keyed: each game's name in the reader's language.
             titles=[
-                sheets.game_title(g.title)
+                game_word(g.title)
                 for g in GAMES.values()
                 if any(line.game.kind == g.key for line in lines)
             ],

@@ -1,0 +1,152 @@
+"""The players' language on a phone: the browser's language first, the switcher at the foot
+of every page, the pick kept; the round screen's live sentences in the language picked,
+Welsh plurals included; Greek and Nepali pages that still fit the phone."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask_babel import force_locale, get_translations, gettext
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
+    Page = Any  # type: ignore[misc,assignment]
+    expect = None  # type: ignore[assignment]
+
+from scorekeeper import services
+from tests.browser.conftest import new_phone
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "secret-123"
+PLAYERS = ["Ana", "Siôn", "Νίκος", "सीता"]
+
+
+def fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
+
+
+def in_language(server: Any, language: str, text: str, **values: Any) -> str:
+    with server.app.test_request_context(), force_locale(language):
+        return str(gettext(text, **values))
+
+
+def pick(page: Page, name: str) -> None:
+    with page.expect_navigation():
+        page.locator("footer").get_by_role("button", name=name).tap()
+
+
+def test_the_browsers_language_then_the_one_picked(browser: Any, live_server: Any) -> None:
+    context = new_phone(browser, locale="el-GR")
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/referee")
+        expect(page.locator("html")).to_have_attribute("lang", "el")
+        expect(page.get_by_role("heading", level=1)).to_have_text(
+            in_language(live_server, "el", "Referee")
+        )
+        fits(page)
+        pick(page, "नेपाली")
+        expect(page.locator("html")).to_have_attribute("lang", "ne")
+        assert page.url.endswith("/referee")
+        expect(page.locator(".flash")).to_have_text(
+            in_language(live_server, "ne", "Language: English")
+        )
+        # Remembered: another page, and the browser still asking for Greek.
+        page.goto(live_server.url + "/rules/wizard")
+        expect(page.locator("html")).to_have_attribute("lang", "ne")
+        fits(page)
+        pick(page, "English")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    finally:
+        context.close()
+
+
+def start_game(server: Any) -> str:
+    server.reset()
+    with server.app.app_context():
+        ana = services.create_user("ana", PASSWORD)
+        # Dealt first by seat 2, so Ana (seat 0) deals round 3 and bids last.
+        record = services.create_game(ana, "wizard", PLAYERS, 2, {"hook": True})
+        for number in (1, 2):
+            record = services.record_round(
+                record,
+                {"trump": "hearts", "turned": "7h", "bids": [0] * 4, "tricks": [number, 0, 0, 0]},
+            )
+        return record.id
+
+
+def log_in(page: Page, server: Any) -> None:
+    page.goto(server.url + "/login")
+    page.locator("#username").fill("ana")
+    page.locator("#password").fill(PASSWORD)
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").tap()
+
+
+@pytest.mark.parametrize("language", ["cy", "el", "ne"])
+def test_the_round_screen_speaks_the_language_picked(
+    phone: Page, live_server: Any, screenshot: Any, language: str
+) -> None:
+    page = phone
+    game = start_game(live_server)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game}/rounds/new")
+    names = {"cy": "Cymraeg", "el": "Ελληνικά", "ne": "नेपाली"}
+    pick(page, names[language])
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    fits(page)
+
+    # Round 3, three cards each. The script's running count of tricks, in the language's
+    # plural form for 3 cards, filled as the tricks are tapped.
+    with live_server.app.test_request_context(), force_locale(language):
+        form = get_translations().ungettext(
+            "%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", 3
+        )
+        counts = {taken: form % {"sum": taken, "num": 3} for taken in (0, 1, 3)}
+        hook = str(gettext("%(name)s may not bid %(bid)s (hook).", name="Ana", bid=2))
+    count = page.locator("[data-trick-count]")
+    for seat, bid in enumerate([None, 0, 1, 0]):  # Ana deals: she bids last
+        if bid is not None:
+            page.locator(f"label[for='bid_{seat}-{bid}']").tap()
+    expect(page.locator("[data-forbidden-note]")).to_have_text(hook)
+    page.locator("label[for='bid_0-0']").tap()
+    expect(count).to_contain_text(counts[0])
+    page.locator("label[for='tricks_1-1']").tap()
+    expect(count).to_contain_text(counts[1])
+    page.locator("label[for='tricks_0-2']").tap()
+    for seat in (2, 3):
+        page.locator(f"label[for='tricks_{seat}-0']").tap()
+    expect(count).to_contain_text(counts[3])
+    fits(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    screenshot(page, f"round-{language}.png")
+
+
+def test_welsh_plurals_in_the_script_follow_the_catalog(phone: Page, live_server: Any) -> None:
+    """Intl.PluralRules picks the form; the server gives every form: 0 to 7 as the
+    catalog has them (zero, one, two, few, many, other)."""
+    page = phone
+    live_server.reset()
+    page.goto(live_server.url + "/referee")
+    pick(page, "Cymraeg")
+    written = page.evaluate(
+        """() => {
+          const forms = JSON.parse(document.body.dataset.messages).tricks;
+          const rules = new Intl.PluralRules("cy");
+          return [0, 1, 2, 3, 4, 5, 6, 7].map(n => forms[rules.select(n)]
+            .replace("%(sum)s", "0").replace("%(num)s", String(n)));
+        }"""
+    )
+    with live_server.app.test_request_context(), force_locale("cy"):
+        wanted = [
+            get_translations().ungettext("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", n)
+            % {"sum": 0, "num": n}
+            for n in range(8)
+        ]
+    assert written == wanted
+    assert len(set(wanted)) > 2, wanted
+    assert re.search(r"\S", "".join(written))
