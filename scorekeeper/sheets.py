@@ -267,13 +267,17 @@ class Grid:
         return digit_line(fields, self.sub_units * len(players))
 
     def labels(self) -> Markup:
-        """Every player's sub-column labels, as one line (in a font a digit wide); a
-        label too long for its sub-column (a language's longer word) is shortened."""
-        labels = [
-            Field(shorten(str(sub.label), units - 1))
+        """Every player's sub-column labels, each right-aligned in a box its sub-column's
+        width: a script DejaVu Sans Mono lacks (Devanagari) is not a digit a letter, so
+        the labels cannot be spaced like the numbers. A label too long for its
+        sub-column (a language's longer word) is shortened."""
+        boxes = [
+            Markup('<span style="width:{:.3f}mm">{}</span>').format(
+                units * self.digit, shorten(str(sub.label), units - 1)
+            )
             for sub, units in zip(self.subs, self.sub_units, strict=True)
         ]
-        return self.line([labels] * self.players)
+        return Markup("<div>{}</div>").format(Markup("").join(boxes * self.players))
 
     def lead_line(self, fields: Sequence[Field], dealer: str) -> Markup:
         """The round's numbers (round, cards), each ``LEAD_MARGIN`` digits before its
