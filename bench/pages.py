@@ -178,7 +178,7 @@ def timed_cases(setup: Setup) -> dict[str, Callable[[], float]]:
         "submit": submit,
         "watch refresh": watch(version_url, 200),
         "watch board": watch(board_url, 200),
-        "watch board revalidated": watch(board_url, 304, lambda: f'"{big}-{state["version"]}"'),
+        "watch board revalidated": watch(board_url, 304, lambda: f'"{big}-{state["version"]}-en"'),
         "API game": get(f"/api/v1/games/{big}", headers=api_headers),
         "games list": get("/games"),
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import flask_babel
@@ -23,6 +23,7 @@ from babel import Locale
 from babel.dates import format_date
 from flask import Flask, has_request_context, request
 from flask_babel import get_locale, get_translations, lazy_gettext
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 # The no-op marker for messages translated when shown, the rules' own: the web side uses it too.
@@ -129,9 +130,38 @@ def written_date(value: date, width: str = "medium") -> str:
     2026), ``medium`` (28 November 2026) or ``long`` (Saturday 28 November 2026).
 
     Outside a request (a script, the CLI) there is no reader to ask: English."""
-    language = current_language()
+    day = value.date() if isinstance(value, datetime) else value
+    return _written_day(day, width, current_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _written_day(day: date, width: str, language: str) -> str:
+    # Kept: a list of games writes the same few nights' dates over and over.
     pattern = ENGLISH_DATES[width] if language == "en" else LOCALE_DATES[width]
-    return format_date(value, pattern, locale=language)
+    return format_date(day, pattern, locale=language)
+
+
+def and_names(names: Iterable[str]) -> str:
+    """Names joined as the language joins them: "Ana and Ben and Cai". Plain text: a
+    template escapes it where it puts it."""
+    joined: str | None = None
+    for name in names:
+        # TRANSLATORS: Joins the names of the players who share a win, one more at a
+        # time: "Ana and Ben", then "Ana and Ben and Cai".
+        joined = (
+            name if joined is None else gettext("%(names)s and %(name)s", names=joined, name=name)
+        )
+    return joined or ""
+
+
+def comma_names(names: Iterable[str]) -> str:
+    """Names listed as the language lists them: "Ana, Ben, Cai"."""
+    joined: str | None = None
+    for name in names:
+        # TRANSLATORS: Joins the names of the players who share the lead, one more at a
+        # time: "Ana, Ben", then "Ana, Ben, Cai".
+        joined = name if joined is None else gettext("%(names)s, %(name)s", names=joined, name=name)
+    return joined or ""
 
 
 def date_short(value: date) -> str:
@@ -255,13 +285,15 @@ def register(app: Flask) -> None:
     # A {% trans %} block's text is looked up with its lines joined, as it is extracted.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.add_template_filter(game_word, "game_word")
+    app.add_template_filter(and_names, "and_names")
+    app.add_template_filter(comma_names, "comma_names")
 
     @app.context_processor
     def language_context() -> Mapping[str, Any]:
         return {
             "languages": LANGUAGES,
             "current_language": current_language(),
-            "script_messages": script_messages,
+            "script_messages_json": script_messages_json,
             "page_footer_css": page_footer_css,
         }
 
@@ -273,6 +305,19 @@ def register(app: Flask) -> None:
             response.vary.add("Accept-Language")
             response.vary.add("Cookie")
         return response
+
+
+_SCRIPT_MESSAGES: dict[str, Markup] = {}
+
+
+def script_messages_json() -> Markup:
+    """:func:`script_messages` as JSON safe in a single-quoted HTML attribute, made once a
+    language: every page carries it."""
+    language = current_language()
+    cached = _SCRIPT_MESSAGES.get(language)
+    if cached is None:
+        cached = _SCRIPT_MESSAGES[language] = htmlsafe_json_dumps(script_messages())
+    return cached
 
 
 def script_messages() -> dict[str, Any]:

@@ -43,7 +43,7 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup, escape
 
 from .charts import STYLES, ChartLook, running_totals_svg
-from .i18n import date_medium, game_word
+from .i18n import and_names, date_medium, game_word
 from .rules import GAMES, Game, Suit
 from .rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound, full_game_rounds
@@ -202,6 +202,10 @@ def digit_line(fields: Sequence[Field], units: Sequence[int]) -> Markup:
     return Markup("").join(pieces)
 
 
+MONOSPACED_BELOW = 0x0530
+"""DejaVu Sans Mono draws Latin, Greek and Cyrillic a digit wide: code points below this."""
+
+
 @dataclass(frozen=True)
 class Grid:
     """The lead columns, then a column per player, ``units`` digits wide, split into
@@ -267,15 +271,22 @@ class Grid:
         return digit_line(fields, self.sub_units * len(players))
 
     def labels(self) -> Markup:
-        """Every player's sub-column labels, each right-aligned in a box its sub-column's
-        width: a script DejaVu Sans Mono lacks (Devanagari) is not a digit a letter, so
-        the labels cannot be spaced like the numbers. A label too long for its
-        sub-column (a language's longer word) is shortened."""
-        boxes = [
-            Markup('<span style="width:{:.3f}mm">{}</span>').format(
-                units * self.digit, shorten(str(sub.label), units - 1)
-            )
+        """Every player's sub-column labels, as one line; a label too long for its
+        sub-column (a language's longer word) is shortened.
+
+        Latin, Greek and Cyrillic labels are set like the numbers, a letter a digit wide
+        in DejaVu Sans Mono; a script it lacks (Devanagari) is not, so each label of such
+        a language is right-aligned in a box its sub-column's width (which costs more
+        to lay out)."""
+        texts = [
+            shorten(str(sub.label), units - 1)
             for sub, units in zip(self.subs, self.sub_units, strict=True)
+        ]
+        if all(ord(ch) < MONOSPACED_BELOW for text in texts for ch in text):
+            return self.line([[Field(text) for text in texts]] * self.players)
+        boxes = [
+            Markup('<span style="width:{:.3f}mm">{}</span>').format(units * self.digit, text)
+            for text, units in zip(texts, self.sub_units, strict=True)
         ]
         return Markup("<div>{}</div>").format(Markup("").join(boxes * self.players))
 
@@ -847,10 +858,7 @@ def completed_sheet(state: Game[Any, Any], created_at: datetime, paper: str = "a
 def _result(state: Game[Any, Any]) -> str:
     """Who won, and with how many points: ``Ana and Ben share the win with 120``."""
     winners = [state.players[seat] for seat in state.winners]
-    names = winners[0]
-    for name in winners[1:]:
-        # TRANSLATORS: two names, or a list of names and one more: "Ana and Ben".
-        names = gettext("%(names)s and %(name)s", names=names, name=name)
+    names = and_names(winners)
     return ngettext(
         "%(names)s wins with %(points)s",
         "%(names)s share the win with %(points)s",

@@ -209,7 +209,13 @@ PAGES: dict[str, Ask] = {
     "watch board": lambda c, g, lang: c.get(f"/watch/{g['watch']}"),
     "nights": lambda c, g, lang: c.get("/nights"),
     "night": lambda c, g, lang: c.get(f"/nights/{g['night']}"),
+    "night refused": lambda c, g, lang: post_with_token(
+        c, f"/nights/{g['night']}", {"date": "yesterday", "place": "x" * 90}
+    ),
     "players": lambda c, g, lang: c.get("/players"),
+    "player refused": lambda c, g, lang: post_with_token(
+        c, f"/players/{g['player']}", {"action": "rename", "rename-name": ""}
+    ),
     "player": lambda c, g, lang: c.get(f"/players/{g['player']}"),
     "import": lambda c, g, lang: c.get("/import"),
     "import refused": lambda c, g, lang: post_with_token(c, "/import", {}),
@@ -563,3 +569,24 @@ def test_the_rules_sentences_are_in_the_catalog() -> None:
         )
     ) or any("Tricks add up to" in str(m.id) for m in template)
     assert template.get("The Wizard led wins: the first Wizard takes the trick.")
+
+
+# -- the JSON API: English unless its client asks -----------------------------------------
+
+
+def test_the_api_answers_in_english_whatever_the_phones_cookie(api: Any) -> None:
+    client = api.login()
+    client.client.set_cookie(i18n.LANGUAGE_COOKIE, "cy")
+    body = {"players": ["Ana", "Ana", "Ben"], "first_dealer": 0, "options": {}}
+    answer = client.post("/api/v1/games", body)
+    assert answer.status_code == 422
+    fields = {error["field"] for error in answer.json["errors"]}
+    messages = [error["message"] for error in answer.json["errors"]]
+    assert "players" in fields
+    assert any("Ana" in message and "twice" in message for message in messages), messages
+    asked = client.client.post(
+        "/api/v1/games", json=body, headers={**client.headers, "Accept-Language": "nl"}
+    )
+    assert asked.status_code == 422
+    assert {error["field"] for error in asked.json["errors"]} == fields  # the contract
+    assert [error["message"] for error in asked.json["errors"]] != messages
