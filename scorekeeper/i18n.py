@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
-import flask_babel
 from babel import Locale
 from babel.dates import format_date
 from flask import Flask, has_request_context, request
@@ -116,7 +115,8 @@ def browser_language(accepted: Iterable[tuple[str, float]]) -> str | None:
 
 def current_language() -> str:
     locale = get_locale()
-    return str(locale) if locale is not None else DEFAULT_LANGUAGE
+    # The languages are plain language codes (no region): the locale's language is all.
+    return locale.language if locale is not None else DEFAULT_LANGUAGE
 
 
 # English keeps the app's own way (28 Nov 2026, day before month); every other language
@@ -179,16 +179,42 @@ def date_long(value: date) -> str:
     return written_date(value, "long")
 
 
+# Each language's catalog, once loaded: Flask-Babel finds the request's through several
+# context lookups (about 5 µs), and a page asks for a hundred messages or more.
+_CATALOGS: dict[str, Any] = {}
+
+
+def catalog() -> Any:
+    """The request's language's translations (English's, empty, outside a request)."""
+    language = current_language()
+    found = _CATALOGS.get(language)
+    if found is None:
+        found = get_translations()
+        if has_request_context():  # outside, Flask-Babel has only a stand-in to give
+            _CATALOGS[language] = found
+    return found
+
+
 def gettext(message: str, **values: Any) -> str:
     """The message in the request's language (English outside a request), filled with
     ``values`` (``%(name)s``)."""
-    return str(flask_babel.gettext(message, **values))
+    text = catalog().ugettext(message)
+    return str(text % values if values else text)
 
 
 def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
     """The form the count ``num`` takes in the request's language (Welsh has six), with
     ``%(num)s`` and ``values`` filled."""
-    return str(flask_babel.ngettext(singular, plural, num, **values))
+    values.setdefault("num", num)
+    return str(catalog().ungettext(singular, plural, num) % values)
+
+
+def _template_gettext(message: str) -> str:
+    return str(catalog().ugettext(message))
+
+
+def _template_ngettext(singular: str, plural: str, num: int) -> str:
+    return str(catalog().ungettext(singular, plural, num))
 
 
 def translate(sentence: Any) -> str:
@@ -203,11 +229,9 @@ def translate(sentence: Any) -> str:
     plural_by = getattr(sentence, "plural_by", None)
     if plural is not None and plural_by is not None:
         # Babel's own lookup: flask_babel's would apply %-formatting to a {}-template.
-        template = get_translations().ungettext(
-            sentence.template, plural, int(sentence.values[plural_by])
-        )
+        template = catalog().ungettext(sentence.template, plural, int(sentence.values[plural_by]))
     else:
-        template = get_translations().ugettext(sentence.template)
+        template = catalog().ugettext(sentence.template)
     try:
         return str(template).format(**values)
     except (KeyError, IndexError, ValueError):
@@ -228,7 +252,15 @@ def translate_value(key: str, value: Any) -> Any:
 def game_word(word: str) -> str:
     """One of the game's own words (a game's name, a suit, a special card) in the request's
     language: ``{{ state.title|game_word }}``."""
-    return str(translate_value("", word))
+    key = (current_language(), word)
+    translated = _GAME_WORDS.get(key)
+    if translated is None:
+        translated = _GAME_WORDS[key] = str(translate_value("", word))
+    return translated
+
+
+# The game's words once translated, by language: a list of games names each game's kind.
+_GAME_WORDS: dict[tuple[str, str], str] = {}
 
 
 def page_footer_css() -> Markup:
@@ -268,7 +300,7 @@ def plural_forms(singular: str, plural: str, **values: Any) -> dict[str, str]:
     with ``%(num)s`` left for the script to fill."""
     forms = {}
     for category, count in plural_examples(current_language()).items():
-        text = get_translations().ungettext(singular, plural, count)
+        text = catalog().ungettext(singular, plural, count)
         forms[category] = text % {**values, "num": "%(num)s"}
     return forms
 
@@ -284,6 +316,10 @@ def register(app: Flask) -> None:
 
     # A {% trans %} block's text is looked up with its lines joined, as it is extracted.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
+    # The templates' _() and ngettext(): Jinja fills and escapes the values (newstyle).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        _template_gettext, _template_ngettext, newstyle=True
+    )
     app.add_template_filter(game_word, "game_word")
     app.add_template_filter(and_names, "and_names")
     app.add_template_filter(comma_names, "comma_names")
