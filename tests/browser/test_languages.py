@@ -150,3 +150,45 @@ def test_welsh_plurals_in_the_script_follow_the_catalog(phone: Page, live_server
     assert written == wanted
     assert len(set(wanted)) > 2, wanted
     assert re.search(r"\S", "".join(written))
+
+
+# What sticks out past the phone's right edge, for the failure's message.
+WIDEST = """() => [...document.querySelectorAll('main *')]
+  .filter(e => e.getBoundingClientRect().right > 361)
+  .slice(-3).map(e => e.tagName + ' ' + (e.textContent || '').trim().slice(0, 40))"""
+
+
+@pytest.mark.parametrize("language", ["cy", "nl", "el", "ne"])
+def test_every_page_fits_the_phone_in_every_language(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """Longer words (Welsh, Greek) and another script (Nepali) never push a page sideways;
+    in Greek and Nepali, axe finds nothing either (the page's language, contrast...)."""
+    from tests.browser.test_accessibility import PASSWORD as AXE_PASSWORD
+    from tests.browser.test_accessibility import Axe, pages, violations
+
+    paths = pages(live_server)
+    context = new_phone(browser)
+    page = context.new_page()
+    try:
+        context.add_cookies([{"name": "language", "value": language, "url": live_server.url}])
+        page.goto(live_server.url + "/login")
+        page.locator("#username").fill("ana")
+        page.locator("#password").fill(AXE_PASSWORD)
+        with page.expect_navigation():
+            page.locator("main form button[type=submit]").tap()
+        wide, found = {}, {}
+        for path in paths:
+            page.goto(live_server.url + path)
+            assert page.locator("html").get_attribute("lang") == language, path
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 360:
+                wide[path] = (width, page.evaluate(WIDEST))
+            if language in ("el", "ne") and Axe is not None:
+                problems = violations(page)
+                if problems:
+                    found[path] = problems
+        assert not wide, wide
+        assert not found, found
+    finally:
+        context.close()
