@@ -192,3 +192,33 @@ def test_every_page_fits_the_phone_in_every_language(
         assert not found, found
     finally:
         context.close()
+
+
+def test_the_offline_page_follows_the_language_picked(phone: Page, live_server: Any) -> None:
+    """The service worker keeps the offline page from its install, in that language; once
+    another is picked, the next page fetches it again in the new one."""
+    page = phone
+    live_server.reset()
+    page.goto(live_server.url + "/referee")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    pick(page, "Cymraeg")
+    # The page after the pick sees the kept offline page in English and fetches it again.
+    page.wait_for_function(
+        """async () => {
+          const names = await caches.keys();
+          const cache = await caches.open(names.find(n => n.startsWith("scorekeeper-shell-")));
+          const kept = await cache.match("/offline");
+          return kept && (await kept.text()).includes('<html lang="cy"');
+        }"""
+    )
+    page.context.set_offline(True)
+    try:
+        page.goto(live_server.url + "/rules/wizard")
+        expect(page.locator("html")).to_have_attribute("lang", "cy")
+        expect(page.get_by_role("heading", level=1)).to_have_text(
+            in_language(live_server, "cy", "No connection")
+        )
+    finally:
+        page.context.set_offline(False)
