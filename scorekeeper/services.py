@@ -570,6 +570,17 @@ def watched_version(token: str) -> int:
     return int(version)
 
 
+def watched_stamp(token: str) -> tuple[str, int]:
+    """The watched game's id and version, without its rounds: enough to tell a watcher's
+    phone that the board it shows is still the board."""
+    if not token or len(token) > 64 or not storable(token):
+        raise NotFound("watch")
+    row = db.session.execute(select(Game.id, Game.version).where(Game.watch_token == token)).first()
+    if row is None:
+        raise NotFound("watch")
+    return str(row.id), int(row.version)
+
+
 def _begin_write(record: GameRecord) -> GameRecord:
     """Start a write on the latest state of the game, and hold it until the commit.
 

@@ -590,3 +590,15 @@ def test_the_api_answers_in_english_whatever_the_phones_cookie(api: Any) -> None
     assert asked.status_code == 422
     assert {error["field"] for error in asked.json["errors"]} == fields  # the contract
     assert [error["message"] for error in asked.json["errors"]] != messages
+
+
+def test_the_watch_boards_tag_is_the_languages_own(app: Flask, table: Table) -> None:
+    game = evening(app, table)
+    watcher = app.test_client()
+    english = watcher.get(f"/watch/{game['watch']}")
+    tag = english.headers["ETag"]
+    assert watcher.get(f"/watch/{game['watch']}", headers={"If-None-Match": tag}).status_code == 304
+    watcher.set_cookie(i18n.LANGUAGE_COOKIE, "cy")
+    welsh = watcher.get(f"/watch/{game['watch']}", headers={"If-None-Match": tag})
+    assert welsh.status_code == 200 and page_texts(welsh.get_data(as_text=True))[0] == "cy"
+    assert welsh.headers["ETag"] != tag

@@ -197,3 +197,18 @@ def test_the_history_pages_send_as_many_statements_for_many_games_as_for_few(
         for name, url in pages().items()
     }
     assert {k: len(v) for k, v in few.items()} == {k: len(v) for k, v in many.items()}, (few, many)
+
+
+def test_a_watchers_reload_of_an_unchanged_board_is_one_statement_and_no_board(
+    app: Flask, table: Table
+) -> None:
+    with app.app_context():
+        record = play(owner("ana"), 6, 9)
+        token = services.share_game(record)
+    watcher = app.test_client()
+    first = watcher.get(f"/watch/{token}")
+    assert first.status_code == 200
+    with counting_statements(app) as sent:
+        again = watcher.get(f"/watch/{token}", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    assert len(sent) == 1, sent

@@ -48,6 +48,13 @@ def revoke(game_id: str) -> Response:
 
 @bp.route("/watch/<token>")
 def board(token: str) -> Response:
+    # A phone reloading a board it already shows gets a 304 before anything is drawn.
+    try:
+        game_id, version = services.watched_stamp(token)
+    except services.NotFound:
+        abort(404)
+    if request.if_none_match.contains(board_tag(game_id, version)):
+        return not_modified(board_tag(game_id, version))
     try:
         record = services.watched_game(token)
     except services.NotFound:
@@ -60,10 +67,21 @@ def board(token: str) -> Response:
         read_only=True,
     )
     answer = Response(page, mimetype="text/html")
-    # The page changes with the game and with the reader's language.
-    answer.set_etag(f"{record.id}-{record.row.version}-{current_language()}")
+    answer.set_etag(board_tag(record.id, record.row.version))
     answer.headers["Cache-Control"] = "no-cache"
     return answer.make_conditional(request)
+
+
+def board_tag(game_id: str, version: int) -> str:
+    """The board changes with the game and with the reader's language."""
+    return f"{game_id}-{version}-{current_language()}"
+
+
+def not_modified(tag: str) -> Response:
+    answer = Response(status=304)
+    answer.set_etag(tag)
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer
 
 
 @bp.route("/watch/<token>/version")
