@@ -92,35 +92,36 @@ def _fmt(value: float) -> str:
 
 
 def _marker_path(kind: str, points: Sequence[tuple[float, float]], r: float) -> str:
-    """One path for every marker of a series: fewer elements to draw."""
-    parts: list[str] = []
-    for x, y in points:
-        if kind == "circle":
-            parts.append(
-                f"M{_fmt(x - r)} {_fmt(y)}a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(2 * r)} 0"
+    """One path for every marker of a series: fewer elements to draw. Each marker is a
+    move to its corner, then the same relative strokes (written once)."""
+    if kind == "circle":
+        start, shape = (
+            (-r, 0.0),
+            (
+                f"a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(2 * r)} 0"
                 f"a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(-2 * r)} 0z"
-            )
-        elif kind == "square":
-            s = r * 0.9
-            parts.append(
-                f"M{_fmt(x - s)} {_fmt(y - s)}h{_fmt(2 * s)}v{_fmt(2 * s)}h{_fmt(-2 * s)}z"
-            )
-        elif kind in ("triangle", "down"):
-            t = r * 1.2 * (1 if kind == "triangle" else -1)
-            parts.append(f"M{_fmt(x)} {_fmt(y - t)}l{_fmt(t)} {_fmt(1.7 * t)}h{_fmt(-2 * t)}z")
-        elif kind == "diamond":
-            d = r * 1.25
-            parts.append(
-                f"M{_fmt(x)} {_fmt(y - d)}l{_fmt(d)} {_fmt(d)}l{_fmt(-d)} {_fmt(d)}"
-                f"l{_fmt(-d)} {_fmt(-d)}z"
-            )
-        else:  # cross
-            c = r * 0.95
-            parts.append(
-                f"M{_fmt(x - c)} {_fmt(y - c)}l{_fmt(2 * c)} {_fmt(2 * c)}"
-                f"m0 {_fmt(-2 * c)}l{_fmt(-2 * c)} {_fmt(2 * c)}"
-            )
-    return "".join(parts)
+            ),
+        )
+    elif kind == "square":
+        q = r * 0.9
+        start, shape = (-q, -q), f"h{_fmt(2 * q)}v{_fmt(2 * q)}h{_fmt(-2 * q)}z"
+    elif kind in ("triangle", "down"):
+        t = r * 1.2 * (1 if kind == "triangle" else -1)
+        start, shape = (0.0, -t), f"l{_fmt(t)} {_fmt(1.7 * t)}h{_fmt(-2 * t)}z"
+    elif kind == "diamond":
+        d = r * 1.25
+        start, shape = (
+            (0.0, -d),
+            f"l{_fmt(d)} {_fmt(d)}l{_fmt(-d)} {_fmt(d)}l{_fmt(-d)} {_fmt(-d)}z",
+        )
+    else:  # cross
+        c = r * 0.95
+        start, shape = (
+            (-c, -c),
+            f"l{_fmt(2 * c)} {_fmt(2 * c)}m0 {_fmt(-2 * c)}l{_fmt(-2 * c)} {_fmt(2 * c)}",
+        )
+    dx, dy = start
+    return "".join(f"M{_fmt(x + dx)} {_fmt(y + dy)}{shape}" for x, y in points)
 
 
 def _series_attributes(seat: int, look: ChartLook) -> tuple[dict[str, str], dict[str, str]]:

@@ -4,7 +4,7 @@ writes them."""
 from __future__ import annotations
 
 from babel.numbers import format_decimal, format_percent
-from flask import Flask
+from flask import Flask, request, url_for
 
 from ..i18n import current_language, date_long, date_medium, date_short
 
@@ -48,7 +48,22 @@ def signed_tenths(value: float | None) -> str:
     return tenths(value, sign=True)
 
 
+# A game's address by where the app is mounted: a list of games links each of them, and
+# building each address through the URL map costs more than the rest of its line.
+_GAME_PATHS: dict[str, str] = {}
+
+
+def game_path(game_id: str) -> str:
+    """``/games/<id>``, as ``url_for("games.show_game", ...)`` builds it (ids are URL-safe)."""
+    root = request.script_root
+    prefix = _GAME_PATHS.get(root)
+    if prefix is None:
+        prefix = _GAME_PATHS[root] = url_for("games.show_game", game_id="-")[:-1]
+    return prefix + game_id
+
+
 def register(app: Flask) -> None:
+    app.add_template_filter(game_path)
     app.add_template_filter(points)
     app.add_template_filter(signed)
     app.add_template_filter(percent)
