@@ -39,7 +39,8 @@ from bench.common import (  # noqa: E402
     scratch_app,
     timed,
 )
-from bench.pages import CSRF, add_bare_page, counting_statements  # noqa: E402
+from bench.pages import CSRF, add_bare_page  # noqa: E402
+from scorekeeper.database import counting_statements  # noqa: E402
 
 GAMES = 10_000
 PLAYERS = 50
@@ -111,6 +112,7 @@ def seed(owner_id: int, games: int, rng: random.Random, pool: list[Any]) -> dict
 
     from scorekeeper.extensions import db
     from scorekeeper.models import Game, Night, Player, Round, RoundResult, Seat, new_uid
+    from scorekeeper.services import round_result_rows
 
     now = datetime(2026, 1, 1)
     names = [f"Player {n:02d}" for n in range(1, PLAYERS + 1)]
@@ -184,6 +186,7 @@ def seed(owner_id: int, games: int, rng: random.Random, pool: list[Any]) -> dict
                     "won": seat in state.winners,
                 }
             )
+        result_rows += round_result_rows(game_id, state, dict(enumerate(seated)))
         for scored in state.scored_rounds:
             facts = scored.record.to_mapping()
             dealer = facts.pop("dealer")
@@ -196,21 +199,6 @@ def seed(owner_id: int, games: int, rng: random.Random, pool: list[Any]) -> dict
                     "recorded_at": started,
                 }
             )
-            for seat, outcome in enumerate(state.seat_outcomes(scored.record)):
-                result_rows.append(
-                    {
-                        "game_id": game_id,
-                        "number": scored.number,
-                        "seat": seat,
-                        "player_id": seated[seat],
-                        "kind": state.key,
-                        "cards": scored.cards,
-                        "bid": outcome.bid,
-                        "took": outcome.took,
-                        "score": scored.scores[seat],
-                        "made": outcome.made,
-                    }
-                )
     for table, rows in (
         (Game, game_rows),
         (Seat, seat_rows),

@@ -17,8 +17,7 @@ import re
 import secrets
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -219,29 +218,10 @@ def timing_figures(setup: Setup, rounds: int) -> list[Figure]:
 # -- SQL statements per request -----------------------------------------------------------
 
 
-@contextmanager
-def counting_statements(app: Any) -> Iterator[list[str]]:
-    """The SQL statements the app sends while the block runs."""
-    from sqlalchemy import event
-
-    from scorekeeper.extensions import db
-
-    with app.app_context():
-        engine = db.engine
-    statements: list[str] = []
-
-    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
-
-
 def statements_for(app: Any, request: Callable[[], Any]) -> int:
     request()  # once first: the same steady state for every page
+    from scorekeeper.database import counting_statements
+
     with counting_statements(app) as statements:
         request()
     return len(statements)

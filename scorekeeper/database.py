@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
@@ -34,3 +36,21 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
 def _is_file_database(connection: sqlite3.Connection) -> bool:
     row = connection.execute("PRAGMA database_list").fetchone()
     return bool(row and row[2])
+
+
+@contextmanager
+def counting_statements(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements the app sends to its database while the block runs: the tests
+    and the benchmarks count them per request."""
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", note)

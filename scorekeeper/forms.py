@@ -38,7 +38,7 @@ from wtforms.validators import (
 )
 
 from . import sheets
-from .i18n import VOCABULARY
+from .i18n import lazy_game_word
 from .rules import GAMES, RoundInfo, Suit
 from .rules import Game as RulesGame
 from .rules.one_card import TARGET_RANGE, OneCardGame, OneCardHand
@@ -71,7 +71,7 @@ def at_most(characters: int) -> Length:
 
 def suit_word(suit: Suit) -> Any:
     """A suit's name as a choice's label (``hearts``), in the reader's language."""
-    return VOCABULARY[suit.word]
+    return lazy_game_word(suit.word)
 
 
 class EmptyForm(FlaskForm):
@@ -559,10 +559,8 @@ class BlankSheetForm(Form):
 
     game = RadioField(
         lazy_gettext("Game"),
-        # The games' names, as i18n.VOCABULARY has them translated.
-        choices=[
-            SelectChoice(key, VOCABULARY.get(cls.title, cls.title)) for key, cls in GAMES.items()
-        ],
+        # The games' names, translated among the game's words.
+        choices=[SelectChoice(key, lazy_game_word(cls.title)) for key, cls in GAMES.items()],
         default="wizard",
         invalid_choice_message=NOT_A_CHOICE,
     )

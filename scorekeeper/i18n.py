@@ -21,7 +21,7 @@ from typing import Any
 from babel import Locale
 from babel.dates import format_date
 from flask import Flask, has_request_context, request
-from flask_babel import get_locale, get_translations, lazy_gettext
+from flask_babel import LazyString, get_locale, get_translations
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -44,40 +44,42 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
 # The game's own words, as the rules put them into sentences' values. Each is translated
 # where it stands alone; the sentences around them are translated whole.
-VOCABULARY: dict[str, Any] = {
-    # suits, as a trump or the suit led ("hearts are trump"), alone and at a sentence's start
-    "clubs": lazy_gettext("clubs"),
-    "diamonds": lazy_gettext("diamonds"),
-    "hearts": lazy_gettext("hearts"),
-    "spades": lazy_gettext("spades"),
-    "Clubs": lazy_gettext("Clubs"),
-    "Diamonds": lazy_gettext("Diamonds"),
-    "Hearts": lazy_gettext("Hearts"),
-    "Spades": lazy_gettext("Spades"),
-    # one card of a suit ("the highest heart")
-    "club": lazy_gettext("club"),
-    "diamond": lazy_gettext("diamond"),
-    "heart": lazy_gettext("heart"),
-    "spade": lazy_gettext("spade"),
-    # the special cards
-    "Wizard": lazy_gettext("Wizard"),
-    "Jester": lazy_gettext("Jester"),
-    "Joker": lazy_gettext("Joker"),
-    "Wizards": lazy_gettext("Wizards"),
-    "Jesters": lazy_gettext("Jesters"),
-    "Jokers": lazy_gettext("Jokers"),
-    # what a game calls its rounds, and the games' names
-    "round": lazy_gettext("round"),
-    "Round": lazy_gettext("Round"),
-    "hand": lazy_gettext("hand"),
-    "Hand": lazy_gettext("Hand"),
-    "rounds": lazy_gettext("rounds"),
-    "hands": lazy_gettext("hands"),
-    # what a list of numbers given to the API should hold
-    "bid": lazy_gettext("bid"),
-    "number of tricks": lazy_gettext("number of tricks"),
-    "One Card": lazy_gettext("One Card"),
-}
+VOCABULARY: frozenset[str] = frozenset(
+    {
+        # suits, as a trump or the suit led ("hearts are trump"), alone and at a sentence's start
+        N_("clubs"),
+        N_("diamonds"),
+        N_("hearts"),
+        N_("spades"),
+        N_("Clubs"),
+        N_("Diamonds"),
+        N_("Hearts"),
+        N_("Spades"),
+        # one card of a suit ("the highest heart")
+        N_("club"),
+        N_("diamond"),
+        N_("heart"),
+        N_("spade"),
+        # the special cards
+        N_("Wizard"),
+        N_("Jester"),
+        N_("Joker"),
+        N_("Wizards"),
+        N_("Jesters"),
+        N_("Jokers"),
+        # what a game calls its rounds, and the games' names
+        N_("round"),
+        N_("Round"),
+        N_("hand"),
+        N_("Hand"),
+        N_("rounds"),
+        N_("hands"),
+        # what a list of numbers given to the API should hold
+        N_("bid"),
+        N_("number of tricks"),
+        N_("One Card"),
+    }
+)
 
 # Values that are what a person typed or a name: never looked up.
 VERBATIM_VALUES = frozenset({"name", "text", "names"})
@@ -245,22 +247,18 @@ def translate_value(key: str, value: Any) -> Any:
         return translate(value)
     if key in VERBATIM_VALUES or not isinstance(value, str):
         return value
-    word = VOCABULARY.get(value)
-    return str(word) if word is not None else value
+    return catalog().ugettext(value) if value in VOCABULARY else value
 
 
 def game_word(word: str) -> str:
     """One of the game's own words (a game's name, a suit, a special card) in the request's
     language: ``{{ state.title|game_word }}``."""
-    key = (current_language(), word)
-    translated = _GAME_WORDS.get(key)
-    if translated is None:
-        translated = _GAME_WORDS[key] = str(translate_value("", word))
-    return translated
+    return str(translate_value("", word))
 
 
-# The game's words once translated, by language: a list of games names each game's kind.
-_GAME_WORDS: dict[tuple[str, str], str] = {}
+def lazy_game_word(word: str) -> Any:
+    """:func:`game_word` when shown, not now: for a form's choices, made at import."""
+    return LazyString(game_word, word)
 
 
 def page_footer_css() -> Markup:

@@ -501,9 +501,20 @@ def refresh_results(game: Game, state: State) -> list[int]:
         seat.won = seat.seat in state.winners
     db.session.execute(delete(RoundResult).where(RoundResult.game_id == game.id))
     players = {seat.seat: seat.player_id for seat in game.seats}
-    rows = [
+    rows = round_result_rows(game.id, state, players)
+    if rows:
+        db.session.execute(insert(RoundResult), rows)
+    return list(players.values()) if touches_summaries else []
+
+
+def round_result_rows(
+    game_id: str, state: State, players: Mapping[int, int]
+) -> list[dict[str, Any]]:
+    """The cached results of a game's rounds, a row per round and seat, as the rules
+    score them (``players``: each seat's player id)."""
+    return [
         {
-            "game_id": game.id,
+            "game_id": game_id,
             "number": scored.number,
             "seat": seat,
             "player_id": players[seat],
@@ -517,9 +528,6 @@ def refresh_results(game: Game, state: State) -> list[int]:
         for scored in state.scored_rounds
         for seat, outcome in enumerate(state.seat_outcomes(scored.record))
     ]
-    if rows:
-        db.session.execute(insert(RoundResult), rows)
-    return list(players.values()) if touches_summaries else []
 
 
 def changes_since(game: Game, version: int) -> list[str]:

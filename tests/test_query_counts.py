@@ -5,38 +5,21 @@ in round 10 does. (A count is not noisy, so it is a test; timings are in bench/.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from scorekeeper import services
+from scorekeeper.database import counting_statements
 from scorekeeper.extensions import db
 from scorekeeper.models import User
 from tests.conftest import Table
 
 pytestmark = pytest.mark.data_layer
-
-
-@contextmanager
-def counting_statements(app: Flask) -> Iterator[list[str]]:
-    """The statements the app sends to its database while the block runs."""
-    with app.app_context():
-        engine = db.engine
-    statements: list[str] = []
-
-    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
 
 
 def statements(app: Flask, request: Callable[[], Any]) -> list[str]:
