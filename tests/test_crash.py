@@ -121,13 +121,19 @@ def test_no_answered_round_is_lost_or_doubled_when_the_server_is_killed(tmp_path
     auth = {"Authorization": f"Bearer {answer['token']}"}
     done = threading.Event()
     rng = random.Random(20261129)
+    answered_since_start = threading.Event()
 
     def killer() -> None:
         while not done.is_set():
+            # A loaded machine may take longer to start the server than the kill window:
+            # wait for one answer from this life of the server (or a few seconds) so the
+            # phone always makes progress, then kill at a random moment.
+            answered_since_start.wait(timeout=5)
             time.sleep(rng.uniform(0.02, 0.25))
             if done.is_set():
                 break
             server.kill()
+            answered_since_start.clear()
             server.start()
 
     thread = threading.Thread(target=killer, daemon=True)
@@ -139,7 +145,9 @@ def test_no_answered_round_is_lost_or_doubled_when_the_server_is_killed(tmp_path
         while True:
             assert time.monotonic() - started < DEADLINE_SECONDS, "no progress"
             try:
-                return call(server, method, path, body, headers)
+                answer = call(server, method, path, body, headers)
+                answered_since_start.set()
+                return answer
             except (OSError, http.client.HTTPException, json.JSONDecodeError):
                 time.sleep(0.02)  # the server is down: try again, the same request
 
