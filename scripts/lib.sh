@@ -1,18 +1,49 @@
-# Shared by scripts/start and scripts/test: a virtual environment with pinned packages.
+# Shared by scripts/start and scripts/test: what the system must provide, and a virtual
+# environment with pinned packages. Works on any Linux with Python 3.11+; apt-get is used
+# only where it exists, elsewhere the scripts say exactly what to install.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
-PYTHON="${PYTHON:-python3}"
+PYTHON="${PYTHON:-}"
+
+fail() {
+  echo "$*" >&2
+  exit 1
+}
+
+# find_python: the first Python 3.11 or newer (PYTHON in the environment wins).
+find_python() {
+  [ -n "$PYTHON" ] && return 0
+  local candidate
+  for candidate in python3 python3.14 python3.13 python3.12 python3.11; do
+    if command -v "$candidate" >/dev/null 2>&1 &&
+      "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      PYTHON="$candidate"
+      return 0
+    fi
+  done
+  fail "Scorekeeper needs Python 3.11 or newer, and none was found on the PATH (set PYTHON=/path/to/python3.11 if it is elsewhere)."
+}
 
 # ensure_venv [EXTRAS]: create .venv if needed and install the project (and extras)
 # with the versions pinned in constraints.txt. Reinstalls only when those files change.
+# A .venv left broken (no Python, or no pip, as after a failed `venv` without ensurepip)
+# is built again rather than tripped over.
 ensure_venv() {
   local extras="${1:-}"
   local spec="$ROOT"
   [ -n "$extras" ] && spec="$ROOT[$extras]"
+  find_python
+  if [ -e "$VENV" ] && ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+    echo "The .venv folder is broken (no working Python or pip in it): building it again."
+    rm -rf "$VENV"
+  fi
   if [ ! -x "$VENV/bin/python" ]; then
-    "$PYTHON" -m venv "$VENV"
+    if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1 || ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+      rm -rf "$VENV"
+      fail "$PYTHON cannot create a virtual environment with pip: install its venv module (Debian and Ubuntu: apt-get install python3-venv, or python3.11-venv for that version) and run this again."
+    fi
   fi
   local stamp="$VENV/.installed-${extras:-app}"
   local want
@@ -25,21 +56,94 @@ ensure_venv() {
   fi
 }
 
-# ensure_debian_packages PKG...: install what is missing with apt-get (as root or with sudo).
-ensure_debian_packages() {
-  local missing=()
-  local pkg
+# has_library NAME: the shared library libNAME is known to the dynamic loader.
+has_library() {
+  find_python
+  "$PYTHON" -c 'import ctypes.util, sys; sys.exit(ctypes.util.find_library(sys.argv[1]) is None)' "$1"
+}
+
+# has_font LANG: fontconfig knows a font for that language (fc-list comes with fontconfig).
+has_font() {
+  command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list ":lang=$1" family 2>/dev/null | head -n 1)" ]
+}
+
+# apt_install PKG...: install Debian packages that are not installed yet (as root or with sudo).
+apt_install() {
+  local missing=() pkg
   for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  if ! command -v apt-get >/dev/null; then
-    echo "Missing system packages: ${missing[*]} (no apt-get here: install them by hand)" >&2
-    return 1
-  fi
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo "Installing system packages: ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# ensure_sheet_libraries: what WeasyPrint needs to draw score sheets at run time (Pango with
+# its FreeType part, HarfBuzz's subsetter, fontconfig) and fonts for every language (Latin,
+# Greek, Devanagari). Checked as libraries and fonts, not as one distribution's packages.
+ensure_sheet_libraries() {
+  local missing=() lib
+  for lib in pango-1.0 pangoft2-1.0 harfbuzz-subset fontconfig; do
+    has_library "$lib" || missing+=("lib$lib")
+  done
+  has_font el || missing+=("a font with Greek (Noto Sans or DejaVu Sans)")
+  has_font ne || missing+=("a font with Devanagari (Noto Sans Devanagari)")
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if command -v apt-get >/dev/null 2>&1; then
+    apt_install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
+      fonts-noto-core fonts-dejavu-core
+  else
+    fail "Score sheets need, and this system lacks: ${missing[*]}. Install them with the system's package manager (Fedora: dnf install pango harfbuzz fontconfig google-noto-sans-fonts google-noto-sans-devanagari-fonts; Alpine: apk add pango harfbuzz fontconfig font-noto font-noto-devanagari; Arch: pacman -S pango harfbuzz fontconfig noto-fonts) and run this again."
+  fi
+}
+
+# find_chromium: Debian's or Ubuntu's Chromium (or CHROMIUM in the environment), installed
+# with apt-get where it can be; exported as CHROMIUM for the browser tests.
+find_chromium() {
+  local candidate
+  if [ -z "${CHROMIUM:-}" ]; then
+    for candidate in chromium chromium-browser google-chrome-stable google-chrome; do
+      if command -v "$candidate" >/dev/null 2>&1; then
+        CHROMIUM="$(command -v "$candidate")"
+        break
+      fi
+    done
+  fi
+  if [ -z "${CHROMIUM:-}" ] && command -v apt-get >/dev/null 2>&1 && apt-cache show chromium >/dev/null 2>&1; then
+    apt_install chromium
+    CHROMIUM="$(command -v chromium || true)"
+  fi
+  if [ -n "${CHROMIUM:-}" ]; then
+    export CHROMIUM
+  else
+    echo "No Chromium found (install Debian's chromium, Ubuntu's chromium-browser, or set CHROMIUM=/path/to/chrome): the browser tests will skip." >&2
+  fi
+}
+
+# lan_address: the address other devices on this network can open (the one this machine
+# would use to reach the outside; no packet is sent), or nothing.
+lan_address() {
+  "$PYTHON" - <<'EOF' 2>/dev/null || hostname -I 2>/dev/null | awk '{print $1}'
+import socket
+with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+    probe.connect(("192.0.2.1", 9))
+    print(probe.getsockname()[0])
+EOF
+}
+
+# port_free HOST PORT: nothing listens there yet.
+port_free() {
+  "$VENV/bin/python" - "$1" "$2" <<'EOF'
+import socket, sys
+host, port = sys.argv[1], int(sys.argv[2])
+with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        probe.bind((host, port))
+    except OSError:
+        sys.exit(1)
+EOF
 }

@@ -33,7 +33,15 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 
-CHROMIUM = "/usr/bin/chromium"
+
+def find_chromium() -> str:
+    """``CHROMIUM`` from the environment, else Debian's or Ubuntu's Chromium on the PATH."""
+    names = ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome")
+    found = [shutil.which(name) for name in names]
+    return os.environ.get("CHROMIUM") or next(filter(None, found), "/usr/bin/chromium")
+
+
+CHROMIUM = find_chromium()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -148,7 +156,10 @@ def browser() -> Iterator[Any]:
     except ImportError:
         no_browser("Playwright for Python is not installed")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        no_browser(f"No Chromium at {CHROMIUM} (Debian package: chromium)")
+        no_browser(
+            f"No Chromium at {CHROMIUM} (Debian's chromium, Ubuntu's chromium-browser,"
+            " or CHROMIUM=/path/to/chrome)"
+        )
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
