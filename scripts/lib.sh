@@ -136,7 +136,8 @@ EOF
 
 # port_free HOST PORT: nothing listens there yet.
 port_free() {
-  "$VENV/bin/python" - "$1" "$2" <<'EOF'
+  find_python
+  "$PYTHON" - "$1" "$2" <<'EOF'
 import socket, sys
 host, port = sys.argv[1], int(sys.argv[2])
 with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:

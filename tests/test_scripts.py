@@ -1,0 +1,111 @@
+"""The set-up scripts on systems unlike this one: no apt, a broken venv, a port in use.
+
+Each case runs the real ``scripts/lib.sh`` or ``scripts/start`` in a shell, with the
+system's pieces taken away where the case needs it, and reads what the user is told.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LIB = ROOT / "scripts" / "lib.sh"
+
+
+def bash(script: str, env: dict[str, str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", script], env=env, cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def bin_without_apt(tmp_path: Path) -> Path:
+    """A PATH with a shell's usual tools and Python, but no apt-get or dpkg."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    for tool in ("bash", "cat", "head", "awk", "sha256sum", "cut", "rm", "fc-list", "id"):
+        found = shutil.which(tool)
+        if found:
+            (folder / tool).symlink_to(found)
+    (folder / "python3").symlink_to(sys.executable)
+    return folder
+
+
+def test_without_apt_the_missing_libraries_are_named_with_how_to_install_them(
+    tmp_path: Path,
+) -> None:
+    env = {"PATH": str(bin_without_apt(tmp_path)), "HOME": str(tmp_path)}
+    # This machine has every library: pretend Pango is missing, as on a bare system.
+    script = (
+        f"source {LIB}\n"
+        'has_library() { [ "$1" != pango-1.0 ]; }\n'
+        "ensure_sheet_libraries\n"
+        "echo reached"
+    )
+    result = bash(script, env)
+    assert result.returncode == 1
+    assert "reached" not in result.stdout
+    assert "libpango-1.0" in result.stderr
+    assert "dnf install" in result.stderr and "apk add" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_with_every_library_present_nothing_is_installed(tmp_path: Path) -> None:
+    env = {"PATH": str(bin_without_apt(tmp_path)), "HOME": str(tmp_path)}
+    script = f"source {LIB}\nhas_library() {{ true; }}\nhas_font() {{ true; }}\n"
+    result = bash(script + "ensure_sheet_libraries\necho reached", env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "reached"
+
+
+def test_a_venv_without_pip_is_removed_and_the_missing_module_named(tmp_path: Path) -> None:
+    # A copy of the scripts in a project of its own, whose .venv has no pip in it
+    # (what `python3 -m venv` leaves on a Debian without python3-venv).
+    project = tmp_path / "project"
+    (project / "scripts").mkdir(parents=True)
+    shutil.copy(LIB, project / "scripts" / "lib.sh")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", project / ".venv"], check=True)
+    # ...and a Python that cannot make a venv with pip either.
+    broken_python = tmp_path / "python-without-venv"
+    broken_python.write_text('#!/bin/sh\n[ "$1" = -m ] && [ "$2" = venv ] && exit 1\nexit 0\n')
+    broken_python.chmod(0o755)
+    env = {**os.environ, "PYTHON": str(broken_python)}
+    result = bash(f"source {project}/scripts/lib.sh\nensure_venv\necho reached", env)
+    assert result.returncode == 1
+    assert "reached" not in result.stdout
+    assert "The .venv folder is broken" in result.stdout
+    assert "install its venv module" in result.stderr
+    assert "python3-venv" in result.stderr
+    assert not (project / ".venv").exists()
+
+
+def test_a_port_in_use_is_one_sentence_before_anything_is_installed(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PYTHON": sys.executable}
+        result = subprocess.run(
+            [str(ROOT / "scripts" / "start")], env=env, capture_output=True, text=True, timeout=60
+        )
+    assert result.returncode == 1
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert lines == [
+        f"Port {port} is already in use on this machine (another Scorekeeper, or another"
+        f" program): stop it, or start on another port with PORT=5001 ./scripts/start"
+    ]
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_the_address_for_phones_is_an_address_not_localhost(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHON": sys.executable}
+    result = bash(f"source {LIB}\nlan_address", env)
+    address = result.stdout.strip()
+    assert result.returncode == 0
+    parts = address.split(".")
+    assert len(parts) == 4 and all(part.isdigit() for part in parts), address
+    assert address != "127.0.0.1"
