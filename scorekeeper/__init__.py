@@ -76,14 +76,16 @@ def instance_secret_key(instance_path: Path) -> str:
 def register_extensions(app: Flask) -> None:
     from flask_babel import gettext
 
-    from . import database, i18n
-    from .extensions import csrf, db, login_manager, migrate
+    from . import assets, database, i18n
+    from .extensions import compress, csrf, db, login_manager, migrate
     from .rules.errors import N_
 
     db.init_app(app)
     database.configure_engine(app)
     migrate.init_app(app, db, directory=str(_resource_dir("migrations")))
     csrf.init_app(app)
+    compress.init_app(app)
+    assets.register(app)
     i18n.register(app)
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"

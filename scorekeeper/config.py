@@ -39,3 +39,22 @@ TIMEZONE = ""
 # has its message in scorekeeper/forms.py. WTForms' catalogs (another wording, and not
 # every language) stay out.
 WTF_I18N_ENABLED = False
+
+# Pages, scripts, styles and JSON travel compressed where the phone accepts it (Brotli,
+# else gzip): the round screen's 32 KB of HTML is about 5 KB on the wire. PDFs and images
+# are compressed already.
+COMPRESS_MIMETYPES = [
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+]
+COMPRESS_ALGORITHM = ["br", "gzip"]
+# Never a streamed answer: static files are read whole first (scorekeeper/assets.py).
+COMPRESS_STREAMS = False
+COMPRESS_BR_LEVEL = 5
+COMPRESS_LEVEL = 6
+COMPRESS_MIN_SIZE = 500

@@ -1,6 +1,7 @@
 """Flask extensions, unbound: create_app() binds them to an app."""
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -27,3 +28,4 @@ migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 babel = Babel()
+compress = Compress()

@@ -26,7 +26,7 @@ def test_the_service_worker_keeps_the_shell_and_never_a_post(client: FlaskClient
     assert answer.headers["Cache-Control"] == "no-cache"
     script = answer.get_data(as_text=True)
     assert 'if (request.method !== "GET") return;' in script
-    assert '"/offline"' in script and '"/static/app.js"' in script
+    assert '"/offline"' in script and '"/static/app.js?v=' in script
     page = client.get("/offline")
     assert page.status_code == 200 and "No connection" in page.get_data(as_text=True)
 

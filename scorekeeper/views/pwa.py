@@ -7,6 +7,9 @@ account's page.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, render_template, url_for
@@ -15,8 +18,8 @@ from werkzeug.wrappers import Response
 
 bp = Blueprint("pwa", __name__)
 
-# Bump when the shell changes: the worker then drops the caches of older shells.
-SHELL_VERSION = "1"
+# The shell's files as sw.js names them: served with their versioned addresses.
+SHELL_PATTERN = re.compile(r'"/static/([^"?]+)"')
 
 
 @bp.route("/manifest.webmanifest")
@@ -50,6 +53,13 @@ def manifest() -> Response:
 @bp.route("/sw.js")
 def service_worker() -> Response:
     script = Path(current_app.static_folder or "static", "sw.js").read_text(encoding="utf-8")
+    # The shell is kept under the versioned addresses the pages use; a release changes
+    # them, and with them the cache's name, so the phone drops the old shell.
+    script = SHELL_PATTERN.sub(
+        lambda found: json.dumps(url_for("static", filename=found.group(1))), script
+    )
+    shell = hashlib.sha256(script.encode()).hexdigest()[:12]
+    script = script.replace('"scorekeeper-shell-2"', json.dumps(f"scorekeeper-shell-{shell}"))
     answer = Response(script, mimetype="text/javascript")
     answer.headers["Cache-Control"] = "no-cache"
     answer.headers["Service-Worker-Allowed"] = "/"
@@ -58,4 +68,4 @@ def service_worker() -> Response:
 
 @bp.route("/offline")
 def offline() -> str:
-    return render_template("offline.html", shell_version=SHELL_VERSION)
+    return render_template("offline.html")

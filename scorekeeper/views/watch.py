@@ -53,7 +53,7 @@ def board(token: str) -> Response:
         game_id, version = services.watched_stamp(token)
     except services.NotFound:
         abort(404)
-    if request.if_none_match.contains(board_tag(game_id, version)):
+    if known_tag(board_tag(game_id, version)):
         return not_modified(board_tag(game_id, version))
     try:
         record = services.watched_game(token)
@@ -75,6 +75,13 @@ def board(token: str) -> Response:
 def board_tag(game_id: str, version: int) -> str:
     """The board changes with the game and with the reader's language."""
     return f"{game_id}-{version}-{current_language()}"
+
+
+def known_tag(tag: str) -> bool:
+    """The phone holds this version of the board, sent plain or compressed (the
+    compression marks its copy's tag with the encoding: ``"tag:br"``)."""
+    encodings = ("", ":br", ":gzip", ":zstd", ":deflate")
+    return any(request.if_none_match.contains(tag + encoding) for encoding in encodings)
 
 
 def not_modified(tag: str) -> Response:

@@ -1,0 +1,63 @@
+"""Static files under content-hashed addresses, kept by browsers for a year.
+
+Every ``url_for("static", filename=...)`` gains ``?v=<hash of the file>``: a page names
+the exact version of the script and style it was written for, so a browser may keep them
+without asking again (``immutable``), and a release changes the address, never a stale copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+
+YEAR_SECONDS = 365 * 24 * 3600
+
+
+@lru_cache(maxsize=256)
+def _file_hash(path: str, mtime_ns: int) -> str:
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    return digest[:12]
+
+
+def static_version(filename: str) -> str | None:
+    """The first 12 hex digits of the file's SHA-256, or None for a file that is not there."""
+    folder = Path(current_app.static_folder or "static").resolve()
+    path = (folder / filename).resolve()
+    if folder not in path.parents or not path.is_file():
+        return None
+    # The modification time in the key: a file edited while the app runs gets a new hash.
+    return _file_hash(str(path), path.stat().st_mtime_ns)
+
+
+def _add_version(endpoint: str, values: dict[str, Any]) -> None:
+    if endpoint == "static" and "v" not in values and "filename" in values:
+        version = static_version(values["filename"])
+        if version:
+            values["v"] = version
+
+
+def _cache_versioned(response: Response) -> Response:
+    """A versioned address is forever; an unversioned one is checked on each use."""
+    if request.endpoint == "static" and response.status_code == 200:
+        if response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
+            # Read whole (scripts and styles are small) so they are compressed in one go;
+            # the file is closed with the response.
+            response.direct_passthrough = False
+            response.make_sequence()
+        filename = (request.view_args or {}).get("filename", "")
+        if request.args.get("v") and request.args.get("v") == static_version(filename):
+            response.cache_control.public = True
+            response.cache_control.max_age = YEAR_SECONDS
+            response.cache_control.immutable = True
+        else:
+            response.cache_control.no_cache = True
+    return response
+
+
+def register(app: Flask) -> None:
+    app.url_defaults(_add_version)
+    app.after_request(_cache_versioned)
