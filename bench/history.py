@@ -13,9 +13,13 @@ database built by the migrations: about 3 games a night, Wizard and One Card mix
 every game with its rounds, its seats' cached totals and wins and its round results,
 worked out by the rules (a pool of played games, each dealt to different players).
 
-Targets (README, Performance): every page within 10× the bare page, the games list's
-last page within 1.5× its first, and each page sending as many SQL statements for
-10,000 games as for 10. Exits 1 when a target is missed.
+Writes too, in the same account, by the JSON API: the round that finishes a game of the
+three busiest players, a correction of a finished game's round, and the undo that reopens
+a finished game. Each changes the players' summaries by that game's own results.
+
+Targets (README, Performance): every page within 10× the bare page, each write within 25×,
+the games list's last page within 1.5× its first, and each page and write sending as many
+SQL statements for 10,000 games as for 10. Exits 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ PLAYERS = 50
 SMALL_GAMES = 10
 """The other account: the same pages with 10 games, for the SQL counts."""
 PAGE_TARGET = 10.0
+WRITE_TARGET = 25.0
 LAST_PAGE_TARGET = 1.5
 POOL = 240
 """Distinct games played through the rules; each stored game is one of them, dealt to
@@ -215,8 +220,11 @@ def seed(owner_id: int, games: int, rng: random.Random, pool: list[Any]) -> dict
     for row in seat_rows:
         seats_by_player[row["player_id"]] = seats_by_player.get(row["player_id"], 0) + 1
     busiest = max(seats_by_player, key=lambda p: seats_by_player[p])
+    by_id = dict(zip(player_ids, names, strict=True))
+    regulars = sorted(seats_by_player, key=lambda p: -seats_by_player[p])[:3]
     return {
         "player": busiest,
+        "regulars": [by_id[pid] for pid in regulars],
         "player_games": seats_by_player[busiest],
         "night": night_ids[len(night_ids) // 2],
         "rows": len(round_rows) + len(result_rows) + len(seat_rows) + len(game_rows),
@@ -266,6 +274,91 @@ def statements(app: Any, client: Any, url: str) -> int:
     return len(sent)
 
 
+# -- the writes -----------------------------------------------------------------------
+
+WRITES = (
+    "the round that finishes a game",
+    "a finished game's round corrected",
+    "a finished game reopened (undo)",
+)
+
+
+class Writer:
+    """Three 2-round Wizard games of the busiest players, by the JSON API: one waiting
+    for its last round, two finished. Each timed write is followed by its opposite,
+    untimed, so every call finds its game as the first did."""
+
+    def __init__(self, app: Any, username: str, players: list[str]) -> None:
+        self.client = app.test_client()
+        answer = self.client.post(
+            "/api/v1/tokens", json={"username": username, "password": PASSWORD}
+        )
+        assert answer.status_code == 201, answer.status_code
+        self.headers = {"Authorization": f"Bearer {answer.get_json()['token']}"}
+        self.players = players
+        self.open_game = self.new_game(rounds_played=1)
+        self.corrected = self.new_game(rounds_played=2)
+        self.reopened = self.new_game(rounds_played=2)
+        self.flip = 0
+
+    def call(self, method: str, url: str, body: Any = None, status: int = 200) -> None:
+        answer = self.client.open(url, method=method, json=body, headers=self.headers)
+        assert answer.status_code == status, (url, answer.status_code, answer.get_data()[:300])
+
+    def new_game(self, rounds_played: int) -> str:
+        answer = self.client.post(
+            "/api/v1/games",
+            json={"players": self.players, "options": {"rounds": 2}},
+            headers=self.headers,
+        )
+        assert answer.status_code == 201, answer.get_data()[:300]
+        game_id: str = answer.get_json()["id"]
+        for number in range(1, rounds_played + 1):
+            self.call("POST", f"/api/v1/games/{game_id}/rounds", self.round(number), 201)
+        return game_id
+
+    def round(self, number: int, winner: int = 0) -> dict[str, Any]:
+        tricks = [0] * len(self.players)
+        tricks[winner] = number
+        return {"trump": "none", "bids": tricks, "tricks": tricks}
+
+    def finish(self) -> float:
+        url = f"/api/v1/games/{self.open_game}/rounds"
+        start = time.perf_counter()
+        self.call("POST", url, self.round(2), 201)
+        elapsed = time.perf_counter() - start
+        self.call("DELETE", f"{url}/2")
+        return elapsed
+
+    def correct(self) -> float:
+        self.flip = 1 - self.flip
+        url = f"/api/v1/games/{self.corrected}/rounds/1"
+        start = time.perf_counter()
+        self.call("PUT", url, self.round(1, winner=self.flip))
+        return time.perf_counter() - start
+
+    def reopen(self) -> float:
+        url = f"/api/v1/games/{self.reopened}/rounds"
+        start = time.perf_counter()
+        self.call("DELETE", f"{url}/2")
+        elapsed = time.perf_counter() - start
+        self.call("POST", url, self.round(2), 201)
+        return elapsed
+
+    def cases(self) -> dict[str, Callable[[], float]]:
+        return dict(zip(WRITES, (self.finish, self.correct, self.reopen), strict=True))
+
+    def statements(self, app: Any) -> dict[str, int]:
+        counts = {}
+        for name, case in self.cases().items():
+            case()  # once first: the same steady state
+            with counting_statements(app) as sent:
+                case()
+            # The untimed opposite is in the count too: half of it is the write's.
+            counts[name] = len(sent)
+        return counts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds of timing")
@@ -287,10 +380,19 @@ def main() -> int:
         seeding = time.perf_counter() - started
         clients = {"ana": login(app, "ana"), "cai": login(app, "cai")}
 
+        writers = {
+            "ana": Writer(app, "ana", big["regulars"]),
+            "cai": Writer(app, "cai", small["regulars"]),
+        }
         cases = {"baseline": get(clients["ana"], "/bench/bare")}
         for name, url, _target in PAGES:
             cases[name] = get(clients["ana"], url(big))
+        cases.update(writers["ana"].cases())
         medians = interleaved_medians(cases, rounds=7 if args.quick else 21)
+        write_counts = {
+            name: (many, writers["cai"].statements(app)[name])
+            for name, many in writers["ana"].statements(app).items()
+        }
         counts = {
             name: (
                 statements(app, clients["ana"], url(big)),
@@ -324,6 +426,8 @@ def main() -> int:
 
     for name, ratio, target in rows:
         row(name, ratio, target)
+    for name in WRITES:
+        row(name, medians[name] / base, WRITE_TARGET)
     # The next row's baseline is the first page (bench/suite.py reads the line above it).
     print(f"\nbaseline, the games list's first page: {first * 1000:.3f} ms")
     row("games list, last page against the first", last / first, LAST_PAGE_TARGET)
@@ -334,6 +438,13 @@ def main() -> int:
         missed += not same
         print(
             f"SQL per request: {name:34} {f'{many} ({args.games:,} games)':>20}"
+            f"  {f'{few} ({SMALL_GAMES} games)':>14}  the same  {'yes' if same else 'NO'}"
+        )
+    for name, (many, few) in write_counts.items():
+        same = many == few
+        missed += not same
+        print(
+            f"SQL per write and its opposite: {name:34} {f'{many} ({args.games:,} games)':>20}"
             f"  {f'{few} ({SMALL_GAMES} games)':>14}  the same  {'yes' if same else 'NO'}"
         )
     return 1 if missed else 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import and_, case, delete, func, insert, select, update
@@ -467,7 +467,8 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
         key=lambda o: (-o.games, o.name),
     )
     stats.timeline = [
-        (date.fromisoformat(when), kind, total, won) for when, kind, total, won in data["timeline"]
+        (date.fromisoformat(entry[0]), entry[1], entry[2], entry[3])
+        for entry in data["timeline"][-TIMELINE_GAMES:]
     ]
 
     rows = db.session.execute(
@@ -512,22 +513,31 @@ def summarize_player(player_id: int) -> dict[str, Any]:
     return summarize_players([player_id])[player_id]
 
 
+# The summary's shape; a stored summary of another shape is counted afresh when touched.
+SUMMARY_FORMAT = 2
+# The latest games kept beyond the chart's: room to take a game back (an undo reopening
+# it) without counting the player's games afresh.
+TIMELINE_KEPT = TIMELINE_GAMES + 20
+
+
+def empty_summary() -> dict[str, Any]:
+    return {"format": SUMMARY_FORMAT, "by_kind": [], "opponents": [], "timeline": []}
+
+
 def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Several players' summaries at once: three queries, however many players."""
+    """Several players' summaries counted afresh: three queries, however many players."""
     ids = sorted(set(player_ids))
-    summaries: dict[int, dict[str, Any]] = {
-        pid: {"by_kind": [], "opponents": [], "timeline": []} for pid in ids
-    }
+    summaries: dict[int, dict[str, Any]] = {pid: empty_summary() for pid in ids}
     if not ids:
         return summaries
     finished = and_(Seat.game_id == Game.id, Game.finished.is_(True))
-    for pid, kind, played, won, average, best in db.session.execute(
+    for pid, kind, played, won, total, best in db.session.execute(
         select(
             Seat.player_id,
             Game.kind,
             func.count(),
             func.sum(case((Seat.won, 1), else_=0)),
-            func.avg(Seat.total),
+            func.sum(Seat.total),
             func.max(Seat.total),
         )
         .join(Game, finished)
@@ -540,7 +550,8 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
                 "kind": kind,
                 "played": played,
                 "won": int(won or 0),
-                "average": float(average) if average is not None else None,
+                "sum": int(total or 0),
+                "average": int(total or 0) / played,
                 "best": best,
             }
         )
@@ -567,6 +578,13 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
                 "behind": int(behind or 0),
             }
         )
+    for pid, entries in latest_games(ids).items():
+        summaries[pid]["timeline"] = entries
+    return summaries
+
+
+def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:
+    """Each player's latest finished games, oldest first, as the summary keeps them."""
     latest = (
         select(
             Seat.player_id.label("player_id"),
@@ -574,6 +592,8 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             Game.kind.label("kind"),
             Seat.total.label("total"),
             Seat.won.label("won"),
+            Game.created_at.label("created_at"),
+            Game.id.label("game_id"),
             func.row_number()
             .over(
                 partition_by=Seat.player_id,
@@ -581,18 +601,183 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             )
             .label("place"),
         )
-        .join(Game, finished)
+        .join(Game, and_(Seat.game_id == Game.id, Game.finished.is_(True)))
         .join(Night, Night.id == Game.night_id)
-        .where(Seat.player_id.in_(ids))
+        .where(Seat.player_id.in_(player_ids))
         .subquery()
     )
-    for pid, when, kind, total, won in db.session.execute(
-        select(latest.c.player_id, latest.c.date, latest.c.kind, latest.c.total, latest.c.won)
-        .where(latest.c.place <= TIMELINE_GAMES)
+    found: dict[int, list[list[Any]]] = defaultdict(list)
+    for pid, when, kind, total, won, created_at, game_id in db.session.execute(
+        select(
+            latest.c.player_id,
+            latest.c.date,
+            latest.c.kind,
+            latest.c.total,
+            latest.c.won,
+            latest.c.created_at,
+            latest.c.game_id,
+        )
+        .where(latest.c.place <= TIMELINE_KEPT)
         .order_by(latest.c.player_id, latest.c.place.desc())
     ):
-        summaries[pid]["timeline"].append([when.isoformat(), kind, total, bool(won)])
-    return summaries
+        found[pid].append([when.isoformat(), kind, total, bool(won), _moment(created_at), game_id])
+    return found
+
+
+def _moment(created_at: datetime) -> str:
+    return created_at.isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class GameResults:
+    """What one finished game adds to its players' summaries."""
+
+    game_id: str
+    kind: str
+    when: date
+    created_at: datetime
+    seats: tuple[tuple[int, int, bool], ...]
+    """Each seat's player id, total and whether they won."""
+
+    @classmethod
+    def of(cls, game: Game) -> GameResults:
+        return cls(
+            game.id,
+            game.kind,
+            game.night.date,
+            game.created_at,
+            tuple((seat.player_id, seat.total, bool(seat.won)) for seat in game.seats),
+        )
+
+
+@dataclass(frozen=True)
+class SummaryChange:
+    """A game's results taken out of its players' summaries (it was finished before the
+    change) and put in (it is finished after it): a correction of a finished game does
+    both, finishing it only adds, reopening it only takes out."""
+
+    removed: GameResults | None = None
+    added: GameResults | None = None
+
+    @property
+    def players(self) -> set[int]:
+        return {
+            seat[0] for results in (self.removed, self.added) if results for seat in results.seats
+        }
+
+
+def update_summaries(changes: Iterable[SummaryChange]) -> None:
+    """Bring the players' summaries up to date with these games' changes, each by its own
+    results: the same few statements however many games the players have played (in the
+    caller's transaction; it commits). A summary missing or of an older shape is counted
+    afresh."""
+    changes = [change for change in changes if change.players]
+    ids = sorted(set().union(*(change.players for change in changes)))
+    if not ids:
+        return
+    db.session.flush()
+    stored = dict(
+        db.session.execute(
+            select(PlayerSummary.player_id, PlayerSummary.data).where(
+                PlayerSummary.player_id.in_(ids)
+            )
+        ).all()
+    )
+    summaries = {
+        pid: stored[pid]
+        for pid in ids
+        if isinstance(stored.get(pid), dict) and stored[pid].get("format") == SUMMARY_FORMAT
+    }
+    recount = [pid for pid in ids if pid not in summaries]
+    best_unknown: set[tuple[int, str]] = set()
+    for change in changes:
+        for results, sign in ((change.removed, -1), (change.added, 1)):
+            if results is None:
+                continue
+            for pid, total, won in results.seats:
+                if pid in summaries:
+                    others = [(o, t) for o, t, _ in results.seats if o != pid]
+                    if _count_game(summaries[pid], results, total, won, others, sign):
+                        best_unknown.add((pid, results.kind))
+    for pid, kind in sorted(best_unknown):
+        line = _kind_line(summaries[pid], kind)
+        if line is not None:
+            line["best"] = db.session.scalar(
+                select(func.max(Seat.total))
+                .join(Game, and_(Seat.game_id == Game.id, Game.finished.is_(True)))
+                .where(Seat.player_id == pid, Game.kind == kind)
+            )
+    short = [
+        pid
+        for pid, data in summaries.items()
+        if len(data["timeline"])
+        < min(TIMELINE_GAMES, sum(line["played"] for line in data["by_kind"]))
+    ]
+    if short:
+        for pid, entries in latest_games(short).items():
+            summaries[pid]["timeline"] = entries
+    summaries.update(summarize_players(recount))
+    # Replaced whole, in two statements whatever the number of players.
+    db.session.execute(delete(PlayerSummary).where(PlayerSummary.player_id.in_(ids)))
+    db.session.execute(
+        insert(PlayerSummary), [{"player_id": pid, "data": summaries[pid]} for pid in ids]
+    )
+
+
+def _kind_line(data: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    return next((line for line in data["by_kind"] if line["kind"] == kind), None)
+
+
+def _count_game(
+    data: dict[str, Any],
+    results: GameResults,
+    total: int,
+    won: bool,
+    others: list[tuple[int, int]],
+    sign: int,
+) -> bool:
+    """Add (``sign`` 1) or take back (-1) one game's results in a summary; True when its
+    best total must be looked up again (the best game was taken back)."""
+    line = _kind_line(data, results.kind)
+    if line is None:
+        line = {"kind": results.kind, "played": 0, "won": 0, "sum": 0, "average": 0, "best": None}
+        data["by_kind"].append(line)
+    line["played"] += sign
+    line["won"] += sign * int(won)
+    line["sum"] += sign * total
+    best_lost = False
+    if sign > 0:
+        line["best"] = total if line["best"] is None else max(line["best"], total)
+    elif total >= (line["best"] if line["best"] is not None else total):
+        best_lost = True
+    if line["played"] <= 0:
+        data["by_kind"].remove(line)
+        best_lost = False
+    else:
+        line["average"] = line["sum"] / line["played"]
+    data["by_kind"].sort(key=lambda entry: entry["kind"], reverse=True)
+
+    opponents = {entry["player_id"]: entry for entry in data["opponents"]}
+    for other_id, other_total in others:
+        entry = opponents.setdefault(
+            other_id, {"player_id": other_id, "games": 0, "ahead": 0, "behind": 0}
+        )
+        entry["games"] += sign
+        entry["ahead"] += sign * int(total > other_total)
+        entry["behind"] += sign * int(total < other_total)
+    data["opponents"] = sorted(
+        (entry for entry in opponents.values() if entry["games"] > 0),
+        key=lambda entry: entry["player_id"],
+    )
+
+    timeline = [entry for entry in data["timeline"] if entry[5] != results.game_id]
+    if sign > 0:
+        when, moment = results.when.isoformat(), _moment(results.created_at)
+        timeline.append([when, results.kind, total, won, moment, results.game_id])
+        timeline.sort(key=lambda entry: (entry[0], entry[4], entry[5]))
+        timeline = timeline[-TIMELINE_KEPT:]
+    data["timeline"] = timeline
+    return best_lost
 
 
 def refresh_summaries(player_ids: Iterable[int]) -> None:

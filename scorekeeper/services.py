@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
@@ -37,6 +37,9 @@ from .models import (
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
+
+if TYPE_CHECKING:
+    from .history import SummaryChange
 
 State: TypeAlias = RulesGame[Any, Any]
 
@@ -432,7 +435,7 @@ def record_round(record: GameRecord, data: Mapping[str, Any], edit: Edit = NO_ED
         raise Conflict(translate(error), error.field) from None
     number = len(new_state.rounds)
     current.row.rounds.append(_round_row(new_state, number))
-    _finish_write(current.row, new_state, f"{state.round_word} {number} recorded", edit)
+    _finish_write(current.row, new_state, f"{state.round_word} {number} recorded", edit, number)
     return GameRecord(current.row, new_state)
 
 
@@ -452,7 +455,7 @@ def correct_round(
     fresh = _round_row(new_state, number)
     row = current.row.rounds[number - 1]
     row.dealer, row.facts = fresh.dealer, fresh.facts
-    _finish_write(current.row, new_state, f"{state.round_word} {number} corrected", edit)
+    _finish_write(current.row, new_state, f"{state.round_word} {number} corrected", edit, number)
     return GameRecord(current.row, new_state)
 
 
@@ -484,34 +487,43 @@ def undo_round(record: GameRecord, number: int, edit: Edit = NO_EDIT) -> GameRec
     row = current.row.rounds.pop()
     db.session.delete(row)
     new_state = current.state.undo_round()
-    _finish_write(current.row, new_state, f"{word} {number} undone", edit)
+    _finish_write(current.row, new_state, f"{word} {number} undone", edit, number)
     return GameRecord(current.row, new_state)
 
 
-def refresh_results(game: Game, state: State) -> list[int]:
+def refresh_results(game: Game, state: State, first_changed: int = 1) -> SummaryChange:
     """Bring the game's cached results up to the rules' word on its rounds: whether it is
-    finished, each seat's total and win, and each player's rounds for the statistics.
+    finished, each seat's total and win, and each player's rounds for the statistics, from
+    round ``first_changed`` on (the rounds before it are as they were).
 
-    Returns the players whose summaries (finished games only) this change touches.
+    Returns what the change takes out of and adds to the players' summaries (finished
+    games only).
     """
-    touches_summaries = game.finished or state.finished
+    from .history import GameResults, SummaryChange
+
+    before = GameResults.of(game) if game.finished else None
     game.finished = state.finished
     for seat in game.seats:
         seat.total = state.totals[seat.seat]
         seat.won = seat.seat in state.winners
-    db.session.execute(delete(RoundResult).where(RoundResult.game_id == game.id))
+    after = GameResults.of(game) if state.finished else None
+    db.session.execute(
+        delete(RoundResult).where(
+            RoundResult.game_id == game.id, RoundResult.number >= first_changed
+        )
+    )
     players = {seat.seat: seat.player_id for seat in game.seats}
-    rows = round_result_rows(game.id, state, players)
+    rows = round_result_rows(game.id, state, players, first_changed)
     if rows:
         db.session.execute(insert(RoundResult), rows)
-    return list(players.values()) if touches_summaries else []
+    return SummaryChange(before, after)
 
 
 def round_result_rows(
-    game_id: str, state: State, players: Mapping[int, int]
+    game_id: str, state: State, players: Mapping[int, int], first: int = 1
 ) -> list[dict[str, Any]]:
-    """The cached results of a game's rounds, a row per round and seat, as the rules
-    score them (``players``: each seat's player id)."""
+    """The cached results of a game's rounds from round ``first`` on, a row per round and
+    seat, as the rules score them (``players``: each seat's player id)."""
     return [
         {
             "game_id": game_id,
@@ -525,7 +537,7 @@ def round_result_rows(
             "score": scored.scores[seat],
             "made": outcome.made,
         }
-        for scored in state.scored_rounds
+        for scored in state.scored_rounds[first - 1 :]
         for seat, outcome in enumerate(state.seat_outcomes(scored.record))
     ]
 
@@ -656,11 +668,12 @@ def said_change(summary: str) -> str:
     return summary[:1].upper() + summary[1:]
 
 
-def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
-    """The caches, one more version, what it changed, the form's key; then the commit."""
-    from .history import refresh_summaries
+def _finish_write(game: Game, state: State, summary: str, edit: Edit, first_changed: int) -> None:
+    """The caches (from round ``first_changed`` on), one more version, what it changed,
+    the form's key; then the commit."""
+    from .history import update_summaries
 
-    refresh_summaries(refresh_results(game, state))
+    update_summaries([refresh_results(game, state, first_changed)])
     game.version += 1
     db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
     if edit.key:

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .history import refresh_summaries
+from .history import SummaryChange, update_summaries
 from .i18n import N_, game_word, gettext, translate
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
@@ -215,10 +215,8 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
         for name in names:
             person(name)
     db.session.flush()
-    touched: set[int] = set()
-    for row in new_games:
-        touched.update(refresh_results(row, rules_game(row)))
-    refresh_summaries(touched)
+    changes: list[SummaryChange] = [refresh_results(row, rules_game(row)) for row in new_games]
+    update_summaries(changes)
     db.session.commit()
     return added
 
