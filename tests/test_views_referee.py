@@ -192,3 +192,105 @@ def test_api_refusals(api: ApiClient, body: dict[str, Any], field: str) -> None:
 def test_api_referee_needs_a_token(client: FlaskClient) -> None:
     response = client.post("/api/v1/referee/trick", json={"game": "wizard", "plays": ["7h"]})
     assert response.status_code == 401
+
+
+# -- limits: nothing is read or drawn for a table no one could sit at -----------------
+
+
+def test_eighty_thousand_cards_are_refused_before_any_is_read(client: FlaskClient) -> None:
+    plays = ",".join(["7h"] * 80_000)
+    response = client.get(
+        "/referee/wizard/trick",
+        query_string={"trump": "hearts", "plays": plays},
+        headers={"Accept-Language": "nl"},
+    )
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert '<html lang="nl">' in page
+    assert len(page) < 30_000, "the cards were drawn"
+    assert "7h,7h" not in page
+    assert alerts(response) == [
+        "80000 kaarten zijn hier te veel: hoogstens 6 bij Wizard, één van elke speler"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "message"),
+    [
+        (
+            "/referee/wizard/trick",
+            {"player": ["Ana", "Ben", "Cai", "Dan"], "plays": "2c,3c,4c,5c,6c"},
+            "5 cards is too many here: at most 4 in Wizard, one from each player",
+        ),
+        (
+            "/referee/one_card/trick",
+            {"plays": "9c,10c,jc,qc,kc"},
+            "5 cards is too many here: at most 4 in One Card, one from each player",
+        ),
+        (
+            "/referee/wizard/play",
+            {"deal": "2", "hand": "2c,3c,4c", "card": "2c"},
+            "A hand holds at most 2 cards this round, not 3",
+        ),
+        (
+            "/referee/one_card/play",
+            {"hand": ",".join(f"{r}{s}" for r in ("9", "10", "j", "q") for s in "cdhs")},
+            "A hand in One Card holds at most 12 cards, not 16",
+        ),
+        (
+            "/referee/wizard/trick",
+            {"player": ["Ana", "Ben", "Cai", "Dan", "Eve", "Fay", "Gus"]},
+            "Wizard is played by 3 to 6 players, not 7",
+        ),
+        (
+            "/referee/wizard/trick",
+            {"player": ["Ana", "Ben", "x" * 5000]},
+            "“xxxxxxxxxxxx…” is too long: a name has at most 40 characters",
+        ),
+    ],
+    ids=[
+        "trick past the players",
+        "trick past the game",
+        "hand past the deal",
+        "hand past the game",
+        "seven players",
+        "a name too long",
+    ],
+)
+def test_an_address_no_table_could_make_is_refused(
+    client: FlaskClient, path: str, query: dict[str, Any], message: str
+) -> None:
+    response = client.get(path, query_string=query)
+    assert response.status_code == 400
+    assert alerts(response) == [message]
+    assert 'name="plays" value=""' in response.get_data(as_text=True)
+
+
+def test_a_tap_past_the_table_is_refused_and_the_trick_kept(client: FlaskClient) -> None:
+    query = {"player": ["Ana", "Ben", "Cai"], "lead": "0", "plays": "2c,3c,4c", "add": "5c"}
+    response = client.get("/referee/wizard/trick", query_string=query)
+    assert response.status_code == 200
+    assert alerts(response) == [
+        "4 cards is too many here: at most 3 in Wizard, one from each player"
+    ]
+    assert 'name="plays" value="2c,3c,4c"' in response.get_data(as_text=True)
+
+
+def test_a_long_unreadable_card_is_quoted_short(client: FlaskClient) -> None:
+    response = client.get("/referee/wizard/trick", query_string={"add": "q" * 100_000})
+    assert response.status_code == 200
+    assert len(response.get_data(as_text=True)) < 30_000
+    assert alerts(response)[0].startswith("“qqqqqqqqqqqq…” is not a card")
+
+
+def test_api_refuses_eighty_thousand_cards_before_reading_them(api: ApiClient) -> None:
+    api.login("ana")
+    body = {"game": "wizard", "trump": "hearts", "plays": ["7h"] * 80_000}
+    response = api.post("/api/v1/referee/trick", body)
+    assert response.status_code == 422
+    assert response.json["errors"] == [
+        {
+            "field": "plays",
+            "message": "80000 cards is too many here: at most 6 in Wizard, one from each player",
+        }
+    ]
