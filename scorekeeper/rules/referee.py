@@ -418,6 +418,17 @@ class Referee:
     has_order: bool
     ranks: tuple[Rank, ...]
     specials: tuple[Special, ...]
+    stand_ins: tuple[Card, ...] = ()
+    """Cards the game reads as another (One Card's 2♦ for a missing Joker)."""
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card the game's deck has, and the stand-ins it accepts, once each.
+
+        >>> [str(card) for card in REFEREES["one_card"].deck()][-3:]
+        ['as', 'joker', '2d']
+        """
+        suited = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in self.ranks)
+        return (*suited, *(Card(special=special) for special in self.specials), *self.stand_ins)
 
     def check_sizes(
         self,
@@ -530,6 +541,7 @@ REFEREES = {
         has_order=True,
         ranks=ONE_CARD_RANKS,
         specials=(Special.JOKER,),
+        stand_ins=(JOKER_STAND_IN,),
     ),
 }
 
