@@ -114,7 +114,7 @@ def test_the_play_checker(client: FlaskClient) -> None:
 
 def test_rules_pages_say_the_apps_decisions(client: FlaskClient) -> None:
     page = client.get("/rules/one_card").get_data(as_text=True)
-    assert "with 3 players no one sits opposite the dealer" in page
+    assert "With 3 players no one sits opposite the dealer" in page
     assert "the 2♦ stands in" in page.replace("The 2♦", "the 2♦")
     page = client.get("/rules/wizard").get_data(as_text=True)
     assert "20 points, plus 10 for every trick" in page
