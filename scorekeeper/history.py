@@ -403,6 +403,8 @@ class Opponent:
     player_id: int
     games: int
     ahead: int
+    level: int
+    """Games both finished on the same total."""
     behind: int
 
 
@@ -418,14 +420,28 @@ class PlayerStats:
     contracts_failed: int = 0
     opponents: list[Opponent] = field(default_factory=list)
     timeline: list[tuple[date, str, int, bool]] = field(default_factory=list)
-    """(date, game kind, total, won) of the latest finished games, oldest first."""
+    """(date, game kind, total, won) of the latest finished games of each kind, oldest
+    first."""
 
     @property
     def wizard_exact_share(self) -> float | None:
         return self.wizard_exact / self.wizard_rounds if self.wizard_rounds else None
 
+    def timeline_by_kind(self) -> list[tuple[str, list[tuple[date, int, bool]]]]:
+        """The timeline a game kind at a time (totals of different games never share a
+        line), in the order the results table lists the kinds."""
+        kinds = [row.kind for row in self.by_kind]
+        kinds += sorted({kind for _when, kind, _total, _won in self.timeline} - set(kinds))
+        return [
+            (kind, [(when, total, won) for when, k, total, won in self.timeline if k == kind])
+            for kind in kinds
+        ]
+
 
 TIMELINE_GAMES = 60
+"""Finished games of each kind the player page's charts show."""
+SUMMARY_VERSION = 2
+"""The shape of a player's summary; an older one is counted afresh until rebuilt."""
 
 
 def player_stats(owner: User, player_id: int) -> PlayerStats:
@@ -434,7 +450,8 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     bidding statistics from the round results."""
     player = get_player(owner, player_id)
     summary = db.session.get(PlayerSummary, player.id)
-    data = summary.data if summary is not None else summarize_player(player.id)
+    current = summary is not None and summary.data.get("version") == SUMMARY_VERSION
+    data = summary.data if summary is not None and current else summarize_player(player.id)
     stats = PlayerStats(
         player,
         [
@@ -459,7 +476,12 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     stats.opponents = sorted(
         (
             Opponent(
-                names[row["player_id"]], row["player_id"], row["games"], row["ahead"], row["behind"]
+                names[row["player_id"]],
+                row["player_id"],
+                row["games"],
+                row["ahead"],
+                row["level"],
+                row["behind"],
             )
             for row in data["opponents"]
             if row["player_id"] in names
@@ -470,20 +492,11 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
         (date.fromisoformat(when), kind, total, won) for when, kind, total, won in data["timeline"]
     ]
 
-    rows = db.session.execute(
-        select(
-            RoundResult.cards,
-            func.count(),
-            func.sum(case((RoundResult.made, 1), else_=0)),
-            func.avg(RoundResult.bid - RoundResult.took),
-        )
-        .where(RoundResult.player_id == player.id, RoundResult.kind == "wizard")
-        .group_by(RoundResult.cards)
-        .order_by(RoundResult.cards)
-    ).all()
+    # Bids, like the results, count finished games only (the summary's "bidding").
     stats.wizard_by_cards = [
-        BiddingByCards(cards, rounds, int(exact or 0), float(miss or 0))
-        for cards, rounds, exact, miss in rows
+        BiddingByCards(cards, rounds, made, miss / rounds if rounds else 0.0)
+        for kind, cards, rounds, made, _failed, miss in data["bidding"]
+        if kind == "wizard"
     ]
     stats.wizard_rounds = sum(line.rounds for line in stats.wizard_by_cards)
     stats.wizard_exact = sum(line.exact for line in stats.wizard_by_cards)
@@ -493,17 +506,9 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
             / stats.wizard_rounds
         )
 
-    made, failed = db.session.execute(
-        select(
-            func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
-            func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
-        ).where(
-            RoundResult.player_id == player.id,
-            RoundResult.kind == "one_card",
-            RoundResult.bid.is_not(None),
-        )
-    ).one()
-    stats.contracts_made, stats.contracts_failed = int(made or 0), int(failed or 0)
+    contracts = [row for row in data["bidding"] if row[0] == "one_card"]
+    stats.contracts_made = sum(row[3] for row in contracts)
+    stats.contracts_failed = sum(row[4] for row in contracts)
     return stats
 
 
@@ -513,10 +518,22 @@ def summarize_player(player_id: int) -> dict[str, Any]:
 
 
 def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Several players' summaries at once: three queries, however many players."""
+    """Several players' summaries at once: four queries, however many players.
+
+    Everything in it counts finished games only: the results, the head-to-head, the
+    timeline and the bidding (per game kind and deal size: rounds, bids made, bids
+    failed, and the sum of bid minus taken).
+    """
     ids = sorted(set(player_ids))
     summaries: dict[int, dict[str, Any]] = {
-        pid: {"by_kind": [], "opponents": [], "timeline": []} for pid in ids
+        pid: {
+            "version": SUMMARY_VERSION,
+            "by_kind": [],
+            "opponents": [],
+            "timeline": [],
+            "bidding": [],
+        }
+        for pid in ids
     }
     if not ids:
         return summaries
@@ -545,12 +562,13 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             }
         )
     other = aliased(Seat)
-    for pid, other_id, games, ahead, behind in db.session.execute(
+    for pid, other_id, games, ahead, level, behind in db.session.execute(
         select(
             Seat.player_id,
             other.player_id,
             func.count(),
             func.sum(case((Seat.total > other.total, 1), else_=0)),
+            func.sum(case((Seat.total == other.total, 1), else_=0)),
             func.sum(case((Seat.total < other.total, 1), else_=0)),
         )
         .join(Game, finished)
@@ -564,6 +582,7 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
                 "player_id": other_id,
                 "games": games,
                 "ahead": int(ahead or 0),
+                "level": int(level or 0),
                 "behind": int(behind or 0),
             }
         )
@@ -576,7 +595,7 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             Seat.won.label("won"),
             func.row_number()
             .over(
-                partition_by=Seat.player_id,
+                partition_by=(Seat.player_id, Game.kind),
                 order_by=(Night.date.desc(), Game.created_at.desc(), Game.id.desc()),
             )
             .label("place"),
@@ -589,9 +608,27 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     for pid, when, kind, total, won in db.session.execute(
         select(latest.c.player_id, latest.c.date, latest.c.kind, latest.c.total, latest.c.won)
         .where(latest.c.place <= TIMELINE_GAMES)
-        .order_by(latest.c.player_id, latest.c.place.desc())
+        .order_by(latest.c.player_id, latest.c.kind.desc(), latest.c.place.desc())
     ):
         summaries[pid]["timeline"].append([when.isoformat(), kind, total, bool(won)])
+    for pid, kind, cards, rounds, made, failed, miss in db.session.execute(
+        select(
+            RoundResult.player_id,
+            RoundResult.kind,
+            RoundResult.cards,
+            func.count(),
+            func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
+            func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
+            func.sum(RoundResult.bid - RoundResult.took),
+        )
+        .join(Game, and_(Game.id == RoundResult.game_id, Game.finished.is_(True)))
+        .where(RoundResult.player_id.in_(ids), RoundResult.bid.is_not(None))
+        .group_by(RoundResult.player_id, RoundResult.kind, RoundResult.cards)
+        .order_by(RoundResult.player_id, RoundResult.kind, RoundResult.cards)
+    ):
+        summaries[pid]["bidding"].append(
+            [kind, cards, rounds, int(made or 0), int(failed or 0), int(miss or 0)]
+        )
     return summaries
 
 
