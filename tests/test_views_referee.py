@@ -41,7 +41,10 @@ def test_tapping_cards_builds_the_trick(client: FlaskClient) -> None:
 
 def test_the_picker_switches_suit_and_offers_the_games_cards(client: FlaskClient) -> None:
     page = client.get("/referee/wizard/trick?suit=c&suit=h").get_data(as_text=True)
-    assert 'value="qh"' in page and 'value="qc"' not in page
+    # The two-step picker (the page without scripts); the whole deck waits in a template.
+    picker, deck = page.split("<template data-deck>")
+    assert 'value="qh"' in picker and 'value="qc"' not in picker
+    assert all(f'value="{rank}{suit}"' in deck for rank in ("2", "10", "q", "a") for suit in "cdhs")
     assert 'value="wizard"' in page and 'value="jester"' in page and 'value="joker"' not in page
     page = client.get("/referee/one_card/trick").get_data(as_text=True)
     assert 'value="9c"' in page and 'value="8c"' not in page
@@ -294,3 +297,44 @@ def test_api_refuses_eighty_thousand_cards_before_reading_them(api: ApiClient) -
             "message": "80000 cards is too many here: at most 6 in Wizard, one from each player",
         }
     ]
+
+
+# -- opened from a game: the names, the deal and the saved trump come along -----------
+
+
+def referee_link(page: str) -> str:
+    found = re.search(r'<a href="([^"]+)" data-referee-link>', page)
+    assert found, "no referee link on the page"
+    return html.unescape(found.group(1))
+
+
+def test_a_round_opens_the_referee_with_the_table_and_the_saved_trump(table: Any) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai", "Dan"])
+    round_one = {"turned": "h", "tricks_0": "1"}
+    round_one.update({f"bid_{seat}": "0" for seat in range(4)})
+    round_one.update({f"tricks_{seat}": "0" for seat in range(1, 4)})
+    assert table.post(f"/games/{game_id}/rounds/new", round_one).status_code == 302
+    link = referee_link(table.client.get(f"/games/{game_id}/rounds/1/edit").get_data(as_text=True))
+    assert link.startswith("/referee/wizard/trick?")
+    assert "player=Ana&player=Ben&player=Cai&player=Dan" in link
+    assert "trump=hearts" in link and "deal=1" in link
+    # The next round is not saved yet: its trump comes from the page as it is entered.
+    link = referee_link(table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True))
+    assert "trump=" not in link and "deal=2" in link
+    # The referee names the player: Ben led, so Dan played the third card.
+    response = table.client.get(link + "&trump=hearts&lead=1&plays=2h,3h,ah,4c")
+    assert "<strong>Dan</strong> wins, with the A♥." in response.get_data(as_text=True)
+
+
+def test_names_are_shown_as_text(client: FlaskClient) -> None:
+    query = {"player": ["<b>Ana</b>", "Ben", "Cai"], "lead": "0", "plays": "7c"}
+    page = client.get("/referee/wizard/trick", query_string=query).get_data(as_text=True)
+    assert "<b>Ana</b>" not in page
+    assert "<strong>&lt;b&gt;Ana&lt;/b&gt;</strong> wins" in page
+
+
+def test_without_the_lead_the_answer_names_the_card_and_asks_who_led(client: FlaskClient) -> None:
+    query = {"player": ["Ana", "Ben", "Cai"], "plays": "7c,9c"}
+    page = client.get("/referee/wizard/trick", query_string=query).get_data(as_text=True)
+    assert "<strong>9♣</strong> wins (card 2)." in page
+    assert "Tap who led, and the answer names the player." in page

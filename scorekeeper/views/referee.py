@@ -22,7 +22,7 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..i18n import translate
-from ..rules import GAMES, Card, Suit
+from ..rules import GAMES, Card, Game, RoundInfo, Suit
 from ..rules.cards import Special
 from ..rules.errors import CardError, RuleError
 from ..rules.referee import REFEREES, UPTOWN, PlayVerdict, Referee, TrickRuling
@@ -150,7 +150,8 @@ def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
     # The picker's suit button comes after the hidden field that carries the last choice.
     suits = args.getlist("suit")
     table.suit = _suit_or(suits[-1] if suits else None, table.trump or Suit.CLUBS)
-    table.target = args.get("to") if args.get("to") in TARGETS else "plays"
+    target = args.get("to", "plays")
+    table.target = target if target in TARGETS else "plays"
     _read_seats(table, args)
     table.plays = _cards(args.get("plays", ""), table)
     table.hand = _cards(args.get("hand", ""), table)
@@ -273,6 +274,20 @@ def picker(referee: Referee) -> dict[str, Any]:
         "suits": list(Suit),
         "special_kinds": Special,
     }
+
+
+@bp.app_template_global()
+def referee_query(state: Game[Any, Any], info: RoundInfo) -> dict[str, Any]:
+    """The referee's address opened from a round: the table's names (so the answer names
+    a player), the round's deal (the hand's limit), and for a round already saved its
+    trump and order as saved. A round being entered adds its trump in the page's script."""
+    query: dict[str, Any] = {"player": list(state.players), "deal": info.cards}
+    if info.number <= len(state.rounds):
+        saved = state.rounds[info.number - 1].to_mapping()
+        for key in ("trump", "order"):
+            if isinstance(saved.get(key), str):
+                query[key] = saved[key]
+    return query
 
 
 @bp.route("/referee")
