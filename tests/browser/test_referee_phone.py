@@ -146,3 +146,17 @@ def test_quick_taps_lose_no_card(tall_phone: Page, live_server: Any) -> None:
     page.get_by_role("button", name="Add the Q♠", exact=True).tap()
     expect(page.locator("#answer .error")).to_contain_text("4 cards is too many here")
     expect(page.locator(".trick-strip li")).to_have_count(3)
+
+
+def test_checking_a_one_card_play_with_the_whole_deck(tall_phone: Page, live_server: Any) -> None:
+    page = tall_phone
+    page.goto(live_server.url + "/referee/one_card/play?trump=hearts")
+    page.evaluate("window.refereeMarker = 1")
+    page.get_by_role("button", name="Add the K♠", exact=True).tap()  # into the trick
+    page.locator("label[for=to-hand]").tap()
+    page.get_by_role("button", name="Add the 9♠", exact=True).tap()
+    page.locator("label[for=to-card]").tap()
+    page.get_by_role("button", name="Joker", exact=True).tap()
+    expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
+    expect(page.locator(".reason")).to_contain_text("the Joker may be played only as the lead")
+    assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"
