@@ -165,6 +165,7 @@ def _read_seats(table: Table, args: MultiDict[str, str]) -> None:
     """The names, the lead and the deal; then the sizes, counted before a card is read."""
     referee = table.referee
     names = args.getlist("player")
+    table.deal = _number(args.get("deal"), 1, referee.max_hand)
     try:
         if names:
             # One name past the most is enough to refuse the count, however many came.
@@ -173,11 +174,10 @@ def _read_seats(table: Table, args: MultiDict[str, str]) -> None:
             _count(args.get("plays", "")),
             _count(args.get("hand", "")),
             players=table.player_count,
-            deal_size=_number(args.get("deal"), 1, referee.max_hand),
+            deal_size=table.deal,
         )
     except RuleError as error:
         raise AddressTooBig(Table(referee, trump=table.trump, order=table.order), error) from None
-    table.deal = _number(args.get("deal"), 1, referee.max_hand)
     if table.players:
         table.lead = _number(args.get("lead"), 0, len(table.players) - 1)
 
