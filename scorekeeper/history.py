@@ -611,24 +611,36 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         .order_by(latest.c.player_id, latest.c.kind.desc(), latest.c.place.desc())
     ):
         summaries[pid]["timeline"].append([when.isoformat(), kind, total, bool(won)])
-    for pid, kind, cards, rounds, made, failed, miss in db.session.execute(
-        select(
-            RoundResult.player_id,
-            RoundResult.kind,
-            RoundResult.cards,
-            func.count(),
-            func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
-            func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
-            func.sum(RoundResult.bid - RoundResult.took),
-        )
-        .join(Game, and_(Game.id == RoundResult.game_id, Game.finished.is_(True)))
+    # The bids of finished games: every round counted on the covering index alone, less
+    # the rounds of the player's games still being played (a few, reached from their
+    # seats), rather than a lookup of each round's game.
+    figures = (
+        func.count(),
+        func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
+        func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
+        func.sum(RoundResult.bid - RoundResult.took),
+    )
+    every_round = (
+        select(RoundResult.player_id, RoundResult.kind, RoundResult.cards, *figures)
         .where(RoundResult.player_id.in_(ids), RoundResult.bid.is_not(None))
         .group_by(RoundResult.player_id, RoundResult.kind, RoundResult.cards)
-        .order_by(RoundResult.player_id, RoundResult.kind, RoundResult.cards)
-    ):
-        summaries[pid]["bidding"].append(
-            [kind, cards, rounds, int(made or 0), int(failed or 0), int(miss or 0)]
-        )
+    )
+    running_rounds = (
+        select(Seat.player_id, RoundResult.kind, RoundResult.cards, *figures)
+        .join(Game, and_(Game.id == Seat.game_id, Game.finished.is_(False)))
+        .join(RoundResult, and_(RoundResult.game_id == Seat.game_id, RoundResult.seat == Seat.seat))
+        .where(Seat.player_id.in_(ids), RoundResult.bid.is_not(None))
+        .group_by(Seat.player_id, RoundResult.kind, RoundResult.cards)
+    )
+    bidding: dict[tuple[int, str, int], list[int]] = {}
+    for sign, statement in ((1, every_round), (-1, running_rounds)):
+        for pid, kind, cards, rounds, made, failed, miss in db.session.execute(statement):
+            line = bidding.setdefault((pid, kind, cards), [0, 0, 0, 0])
+            for i, value in enumerate((rounds, made, failed, miss)):
+                line[i] += sign * int(value or 0)
+    for (pid, kind, cards), (rounds, made, failed, miss) in sorted(bidding.items()):
+        if rounds:
+            summaries[pid]["bidding"].append([kind, cards, rounds, made, failed, miss])
     return summaries
 
 
