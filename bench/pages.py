@@ -180,7 +180,21 @@ def timed_cases(setup: Setup) -> dict[str, Callable[[], float]]:
         "watch board revalidated": watch(board_url, 304, lambda: f'"{big}-{state["version"]}-en"'),
         "API game": get(f"/api/v1/games/{big}", headers=api_headers),
         "games list": get("/games"),
+        "referee trick": get(REFEREE_TRICK),
+        "referee refusal": get(REFEREE_FLOOD, 400),
     }
+
+
+# A trick opened from a 4-player game, and the same address with ~80,000 cards in the
+# trick (240 kB): refused before a card is read, and nothing of it drawn.
+REFEREE_TRICK = (
+    "/referee/wizard/trick?trump=hearts&player=Ana&player=Ben&player=Cai&player=Dan"
+    "&lead=1&plays=2h,3h,ah,4c"
+)
+REFEREE_FLOOD = (
+    "/referee/wizard/trick?trump=hearts&player=Ana&player=Ben&player=Cai&player=Dan"
+    "&plays=" + ",".join(["7h"] * 80_000)
+)
 
 
 TIMED_ROWS: list[tuple[str, str, float | None]] = [
@@ -193,6 +207,8 @@ TIMED_ROWS: list[tuple[str, str, float | None]] = [
     ("watch board revalidated", "watch board with If-None-Match (304)", None),
     ("API game", "API GET game, 6 players, 9 rounds", None),
     ("games list", "games list, 2 games", None),
+    ("referee trick", "referee: a 4-card trick from a game", None),
+    ("referee refusal", "referee: 80,000 cards in the trick, refused (400)", 50),
 ]
 
 

@@ -1,18 +1,67 @@
-"""The OpenAPI document of /api/v1: the public contract outside clients rely on."""
+"""The OpenAPI document of /api/v1: the public contract outside clients rely on.
+
+Its lists of accepted values (games, trumps, orders, each game's cards) are read from the
+rules, so the document cannot offer what the app refuses (tests/test_api_spec.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .rules import GAMES, Suit
+from .rules.one_card import ORDERS
+from .rules.referee import REFEREES, Referee
+
 SEAT = {"type": "integer", "minimum": 0, "description": "An index into the game's players"}
 NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 0}
 SEATS = {"type": "array", "items": {"type": "integer"}, "description": "One number per seat"}
-TRUMP = {"type": "string", "enum": ["clubs", "diamonds", "hearts", "spades", "none"]}
-CARD = {
+TRUMP_WORDS = [*(suit.word for suit in Suit), "none"]
+TRUMP = {"type": "string", "enum": TRUMP_WORDS}
+TRUMP_INPUT = {
     "type": ["string", "null"],
-    "description": "Rank then suit letter, any case (10h, qs), or wizard, jester, joker",
-    "examples": ["7h", "wizard"],
+    "enum": [*TRUMP_WORDS, None],
+    "description": "Any case. Left out or null: no trump, or in Wizard the turned card's suit",
 }
+ORDER = {"type": "string", "enum": list(ORDERS)}
+GAME_KEYS = {"type": "string", "enum": list(GAMES)}
+REFEREE_GAMES = {"type": "string", "enum": list(REFEREES)}
+
+ROUND_SCHEMAS = {"wizard": "WizardRoundInput", "one_card": "OneCardHandInput"}
+"""Each game kind's round input schema, by the game's key."""
+
+
+def card_names(referee: Referee) -> list[str]:
+    """The cards of the game's deck as the API writes them (any case is read)."""
+    return [str(card) for card in referee.deck()]
+
+
+def card_schema(referee: Referee, *, nullable: bool = False) -> dict[str, Any]:
+    names: list[str | None] = [*card_names(referee)]
+    return {
+        "type": ["string", "null"] if nullable else "string",
+        "enum": [*names, None] if nullable else names,
+        "description": (
+            f"A card of {referee.title}'s deck: rank then suit letter (10h, qs) or a special"
+            " card's name; any case"
+        ),
+    }
+
+
+def cards_by_game(*fields: str) -> list[dict[str, Any]]:
+    """For each game, its own deck for the referee's card fields (JSON Schema if/then)."""
+    rules = []
+    for key, referee in REFEREES.items():
+        card = card_schema(referee)
+        properties = {
+            name: card if name == "card" else {"type": "array", "items": card} for name in fields
+        }
+        rules.append(
+            {
+                "if": {"properties": {"game": {"const": key}}, "required": ["game"]},
+                "then": {"properties": properties},
+            }
+        )
+    return rules
 
 
 def _error_response(description: str) -> dict[str, Any]:
@@ -350,15 +399,11 @@ def openapi_document() -> dict[str, Any]:
                 "TrickQuestion": {
                     "type": "object",
                     "required": ["game", "plays"],
+                    "allOf": cards_by_game("plays"),
                     "properties": {
-                        "game": {"type": "string", "enum": ["wizard", "one_card"]},
-                        "trump": TRUMP,
-                        "order": {
-                            "type": "string",
-                            "enum": ["uptown", "downtown"],
-                            "default": "uptown",
-                            "description": "One Card only",
-                        },
+                        "game": REFEREE_GAMES,
+                        "trump": TRUMP_INPUT,
+                        "order": {**ORDER, "default": "uptown", "description": "One Card only"},
                         "plays": {
                             "type": "array",
                             "items": {"type": "string"},
@@ -374,10 +419,11 @@ def openapi_document() -> dict[str, Any]:
                 "PlayQuestion": {
                     "type": "object",
                     "required": ["game", "plays", "hand", "card"],
+                    "allOf": cards_by_game("plays", "hand", "card"),
                     "properties": {
-                        "game": {"type": "string", "enum": ["wizard", "one_card"]},
-                        "trump": TRUMP,
-                        "order": {"type": "string", "enum": ["uptown", "downtown"]},
+                        "game": REFEREE_GAMES,
+                        "trump": TRUMP_INPUT,
+                        "order": ORDER,
                         "plays": {"type": "array", "items": {"type": "string"}},
                         "hand": {
                             "type": "array",
@@ -398,11 +444,7 @@ def openapi_document() -> dict[str, Any]:
                     "type": "object",
                     "required": ["players"],
                     "properties": {
-                        "game": {
-                            "type": "string",
-                            "enum": ["wizard", "one_card"],
-                            "default": "wizard",
-                        },
+                        "game": {**GAME_KEYS, "default": "wizard"},
                         "players": {
                             "type": "array",
                             "items": {"type": "string", "minLength": 1, "maxLength": 40},
@@ -439,8 +481,14 @@ def openapi_document() -> dict[str, Any]:
                     "type": "object",
                     "required": ["bids", "tricks"],
                     "properties": {
-                        "trump": TRUMP,
-                        "turned": CARD,
+                        "trump": TRUMP_INPUT,
+                        "turned": {
+                            **card_schema(REFEREES["wizard"], nullable=True),
+                            "description": (
+                                "The card turned for trump: a suited card, a Wizard or a"
+                                " Jester, any case; null when nothing is turned"
+                            ),
+                        },
                         "bids": SEATS,
                         "tricks": SEATS,
                         "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
@@ -466,8 +514,8 @@ def openapi_document() -> dict[str, Any]:
                                 " a number of points or null for a pass; gives the contract"
                             ),
                         },
-                        "trump": TRUMP,
-                        "order": {"type": "string", "enum": ["uptown", "downtown"]},
+                        "trump": TRUMP_INPUT,
+                        "order": {**ORDER, "default": "uptown"},
                         "points": SEATS,
                         "last_trick": {
                             **SEAT,
@@ -499,13 +547,13 @@ def openapi_document() -> dict[str, Any]:
                         "dealer": SEAT,
                         "cards": {"type": "integer"},
                         "trump": TRUMP,
-                        "turned": CARD,
+                        "turned": card_schema(REFEREES["wizard"], nullable=True),
                         "bids": SEATS,
                         "tricks": SEATS,
                         "bidder": NULLABLE_SEAT,
                         "bid": {"type": ["integer", "null"]},
                         "auction": {"type": ["array", "null"]},
-                        "order": {"type": "string", "enum": ["uptown", "downtown"]},
+                        "order": ORDER,
                         "points": SEATS,
                         "last_trick": SEAT,
                         "made": {"type": ["boolean", "null"]},
@@ -528,7 +576,7 @@ def openapi_document() -> dict[str, Any]:
                     ],
                     "properties": {
                         "id": {"type": "string"},
-                        "game": {"type": "string"},
+                        "game": GAME_KEYS,
                         "players": {"type": "array", "items": {"type": "string"}},
                         "first_dealer": SEAT,
                         "options": {"type": "object"},

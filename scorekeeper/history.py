@@ -20,7 +20,7 @@ from .extensions import db
 from .i18n import game_word, gettext
 from .models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat, User
 from .rules import GAMES
-from .services import NotFound, plain_text
+from .services import NotFound, State, plain_text, round_result_rows
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
@@ -403,6 +403,8 @@ class Opponent:
     player_id: int
     games: int
     ahead: int
+    level: int
+    """Games both finished on the same total."""
     behind: int
 
 
@@ -418,14 +420,42 @@ class PlayerStats:
     contracts_failed: int = 0
     opponents: list[Opponent] = field(default_factory=list)
     timeline: list[tuple[date, str, int, bool]] = field(default_factory=list)
-    """(date, game kind, total, won) of the latest finished games, oldest first."""
+    """(date, game kind, total, won) of the latest finished games of each kind, oldest
+    first."""
 
     @property
     def wizard_exact_share(self) -> float | None:
         return self.wizard_exact / self.wizard_rounds if self.wizard_rounds else None
 
+    def timeline_by_kind(self) -> list[tuple[str, list[tuple[date, int, bool]]]]:
+        """The timeline a game kind at a time (totals of different games never share a
+        line), in the order the results table lists the kinds."""
+        kinds = [row.kind for row in self.by_kind]
+        kinds += sorted({kind for _when, kind, _total, _won in self.timeline} - set(kinds))
+        return [
+            (kind, [(when, total, won) for when, k, total, won in self.timeline if k == kind])
+            for kind in kinds
+        ]
+
 
 TIMELINE_GAMES = 60
+"""Finished games of each kind the player page's charts show."""
+SUMMARY_VERSION = 3
+"""The shape of a player's summary; an older one is counted afresh until rebuilt."""
+TIMELINE_KEPT = TIMELINE_GAMES + 20
+"""The latest games of each kind kept beyond the chart's: room to take a game back (an
+undo reopening it) without counting the player's games afresh."""
+
+
+def chart_games(timeline: list[list[Any]]) -> list[list[Any]]:
+    """The summary's latest games, the chart's share of each kind, in the stored order."""
+    seen: dict[str, int] = defaultdict(int)
+    kept = []
+    for entry in reversed(timeline):
+        seen[entry[1]] += 1
+        if seen[entry[1]] <= TIMELINE_GAMES:
+            kept.append(entry)
+    return kept[::-1]
 
 
 def player_stats(owner: User, player_id: int) -> PlayerStats:
@@ -434,7 +464,8 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     bidding statistics from the round results."""
     player = get_player(owner, player_id)
     summary = db.session.get(PlayerSummary, player.id)
-    data = summary.data if summary is not None else summarize_player(player.id)
+    current = summary is not None and summary.data.get("version") == SUMMARY_VERSION
+    data = summary.data if summary is not None and current else summarize_player(player.id)
     stats = PlayerStats(
         player,
         [
@@ -459,7 +490,12 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     stats.opponents = sorted(
         (
             Opponent(
-                names[row["player_id"]], row["player_id"], row["games"], row["ahead"], row["behind"]
+                names[row["player_id"]],
+                row["player_id"],
+                row["games"],
+                row["ahead"],
+                row["level"],
+                row["behind"],
             )
             for row in data["opponents"]
             if row["player_id"] in names
@@ -468,23 +504,14 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     )
     stats.timeline = [
         (date.fromisoformat(entry[0]), entry[1], entry[2], entry[3])
-        for entry in data["timeline"][-TIMELINE_GAMES:]
+        for entry in chart_games(data["timeline"])
     ]
 
-    rows = db.session.execute(
-        select(
-            RoundResult.cards,
-            func.count(),
-            func.sum(case((RoundResult.made, 1), else_=0)),
-            func.avg(RoundResult.bid - RoundResult.took),
-        )
-        .where(RoundResult.player_id == player.id, RoundResult.kind == "wizard")
-        .group_by(RoundResult.cards)
-        .order_by(RoundResult.cards)
-    ).all()
+    # Bids, like the results, count finished games only (the summary's "bidding").
     stats.wizard_by_cards = [
-        BiddingByCards(cards, rounds, int(exact or 0), float(miss or 0))
-        for cards, rounds, exact, miss in rows
+        BiddingByCards(cards, rounds, made, miss / rounds if rounds else 0.0)
+        for kind, cards, rounds, made, _failed, miss in data["bidding"]
+        if kind == "wizard"
     ]
     stats.wizard_rounds = sum(line.rounds for line in stats.wizard_by_cards)
     stats.wizard_exact = sum(line.exact for line in stats.wizard_by_cards)
@@ -494,17 +521,9 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
             / stats.wizard_rounds
         )
 
-    made, failed = db.session.execute(
-        select(
-            func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
-            func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
-        ).where(
-            RoundResult.player_id == player.id,
-            RoundResult.kind == "one_card",
-            RoundResult.bid.is_not(None),
-        )
-    ).one()
-    stats.contracts_made, stats.contracts_failed = int(made or 0), int(failed or 0)
+    contracts = [row for row in data["bidding"] if row[0] == "one_card"]
+    stats.contracts_made = sum(row[3] for row in contracts)
+    stats.contracts_failed = sum(row[4] for row in contracts)
     return stats
 
 
@@ -513,19 +532,23 @@ def summarize_player(player_id: int) -> dict[str, Any]:
     return summarize_players([player_id])[player_id]
 
 
-# The summary's shape; a stored summary of another shape is counted afresh when touched.
-SUMMARY_FORMAT = 2
-# The latest games kept beyond the chart's: room to take a game back (an undo reopening
-# it) without counting the player's games afresh.
-TIMELINE_KEPT = TIMELINE_GAMES + 20
-
-
 def empty_summary() -> dict[str, Any]:
-    return {"format": SUMMARY_FORMAT, "by_kind": [], "opponents": [], "timeline": []}
+    return {
+        "version": SUMMARY_VERSION,
+        "by_kind": [],
+        "opponents": [],
+        "timeline": [],
+        "bidding": [],
+    }
 
 
 def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Several players' summaries counted afresh: three queries, however many players."""
+    """Several players' summaries counted afresh: five queries, however many players.
+
+    Everything in it counts finished games only: the results, the head-to-head, the
+    timeline and the bidding (per game kind and deal size: rounds, bids made, bids
+    failed, and the sum of bid minus taken).
+    """
     ids = sorted(set(player_ids))
     summaries: dict[int, dict[str, Any]] = {pid: empty_summary() for pid in ids}
     if not ids:
@@ -556,12 +579,13 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             }
         )
     other = aliased(Seat)
-    for pid, other_id, games, ahead, behind in db.session.execute(
+    for pid, other_id, games, ahead, level, behind in db.session.execute(
         select(
             Seat.player_id,
             other.player_id,
             func.count(),
             func.sum(case((Seat.total > other.total, 1), else_=0)),
+            func.sum(case((Seat.total == other.total, 1), else_=0)),
             func.sum(case((Seat.total < other.total, 1), else_=0)),
         )
         .join(Game, finished)
@@ -575,16 +599,48 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
                 "player_id": other_id,
                 "games": games,
                 "ahead": int(ahead or 0),
+                "level": int(level or 0),
                 "behind": int(behind or 0),
             }
         )
     for pid, entries in latest_games(ids).items():
         summaries[pid]["timeline"] = entries
+    # The bids of finished games: every round counted on the covering index alone, less
+    # the rounds of the player's games still being played (a few, reached from their
+    # seats), rather than a lookup of each round's game.
+    figures = (
+        func.count(),
+        func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
+        func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
+        func.sum(RoundResult.bid - RoundResult.took),
+    )
+    every_round = (
+        select(RoundResult.player_id, RoundResult.kind, RoundResult.cards, *figures)
+        .where(RoundResult.player_id.in_(ids), RoundResult.bid.is_not(None))
+        .group_by(RoundResult.player_id, RoundResult.kind, RoundResult.cards)
+    )
+    running_rounds = (
+        select(Seat.player_id, RoundResult.kind, RoundResult.cards, *figures)
+        .join(Game, and_(Game.id == Seat.game_id, Game.finished.is_(False)))
+        .join(RoundResult, and_(RoundResult.game_id == Seat.game_id, RoundResult.seat == Seat.seat))
+        .where(Seat.player_id.in_(ids), RoundResult.bid.is_not(None))
+        .group_by(Seat.player_id, RoundResult.kind, RoundResult.cards)
+    )
+    bidding: dict[tuple[int, str, int], list[int]] = {}
+    for sign, statement in ((1, every_round), (-1, running_rounds)):
+        for pid, kind, cards, rounds, made, failed, miss in db.session.execute(statement):
+            line = bidding.setdefault((pid, kind, cards), [0, 0, 0, 0])
+            for i, value in enumerate((rounds, made, failed, miss)):
+                line[i] += sign * int(value or 0)
+    for (pid, kind, cards), (rounds, made, failed, miss) in sorted(bidding.items()):
+        if rounds:
+            summaries[pid]["bidding"].append([kind, cards, rounds, made, failed, miss])
     return summaries
 
 
 def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:
-    """Each player's latest finished games, oldest first, as the summary keeps them."""
+    """Each player's latest finished games of each kind (kinds in the results' order,
+    each oldest first), as the summary keeps them."""
     latest = (
         select(
             Seat.player_id.label("player_id"),
@@ -596,7 +652,7 @@ def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:
             Game.id.label("game_id"),
             func.row_number()
             .over(
-                partition_by=Seat.player_id,
+                partition_by=(Seat.player_id, Game.kind),
                 order_by=(Night.date.desc(), Game.created_at.desc(), Game.id.desc()),
             )
             .label("place"),
@@ -618,7 +674,7 @@ def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:
             latest.c.game_id,
         )
         .where(latest.c.place <= TIMELINE_KEPT)
-        .order_by(latest.c.player_id, latest.c.place.desc())
+        .order_by(latest.c.player_id, latest.c.kind.desc(), latest.c.place.desc())
     ):
         found[pid].append([when.isoformat(), kind, total, bool(won), _moment(created_at), game_id])
     return found
@@ -638,15 +694,32 @@ class GameResults:
     created_at: datetime
     seats: tuple[tuple[int, int, bool], ...]
     """Each seat's player id, total and whether they won."""
+    bidding: tuple[tuple[int, int, int, int, int, int], ...]
+    """Each player's bids by deal size: player id, cards, rounds, made, failed, and the
+    sum of bid minus taken."""
 
     @classmethod
-    def of(cls, game: Game) -> GameResults:
+    def of(cls, game: Game, state: State) -> GameResults:
+        players = {seat.seat: seat.player_id for seat in game.seats}
+        lines: dict[tuple[int, int], list[int]] = {}
+        for row in round_result_rows(game.id, state, players):
+            if row["bid"] is None:
+                continue
+            line = lines.setdefault((row["player_id"], row["cards"]), [0, 0, 0, 0])
+            line[0] += 1
+            line[1] += row["made"] is True
+            line[2] += row["made"] is False
+            line[3] += row["bid"] - row["took"]
         return cls(
             game.id,
             game.kind,
             game.night.date,
             game.created_at,
-            tuple((seat.player_id, seat.total, bool(seat.won)) for seat in game.seats),
+            tuple(
+                (seat.player_id, state.totals[seat.seat], seat.seat in state.winners)
+                for seat in game.seats
+            ),
+            tuple((pid, cards, *line) for (pid, cards), line in sorted(lines.items())),
         )
 
 
@@ -686,7 +759,7 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
     summaries = {
         pid: stored[pid]
         for pid in ids
-        if isinstance(stored.get(pid), dict) and stored[pid].get("format") == SUMMARY_FORMAT
+        if isinstance(stored.get(pid), dict) and stored[pid].get("version") == SUMMARY_VERSION
     }
     recount = [pid for pid in ids if pid not in summaries]
     best_unknown: set[tuple[int, str]] = set()
@@ -697,7 +770,7 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
             for pid, total, won in results.seats:
                 if pid in summaries:
                     others = [(o, t) for o, t, _ in results.seats if o != pid]
-                    if _count_game(summaries[pid], results, total, won, others, sign):
+                    if _count_game(summaries[pid], results, pid, total, won, others, sign):
                         best_unknown.add((pid, results.kind))
     for pid, kind in sorted(best_unknown):
         line = _kind_line(summaries[pid], kind)
@@ -707,15 +780,11 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
                 .join(Game, and_(Seat.game_id == Game.id, Game.finished.is_(True)))
                 .where(Seat.player_id == pid, Game.kind == kind)
             )
-    short = [
-        pid
-        for pid, data in summaries.items()
-        if len(data["timeline"])
-        < min(TIMELINE_GAMES, sum(line["played"] for line in data["by_kind"]))
-    ]
+    short = [pid for pid, data in summaries.items() if _timeline_short(data)]
     if short:
-        for pid, entries in latest_games(short).items():
-            summaries[pid]["timeline"] = entries
+        fresh = latest_games(short)
+        for pid in short:
+            summaries[pid]["timeline"] = fresh.get(pid, [])
     summaries.update(summarize_players(recount))
     # Replaced whole, in two statements whatever the number of players.
     db.session.execute(delete(PlayerSummary).where(PlayerSummary.player_id.in_(ids)))
@@ -728,16 +797,25 @@ def _kind_line(data: dict[str, Any], kind: str) -> dict[str, Any] | None:
     return next((line for line in data["by_kind"] if line["kind"] == kind), None)
 
 
+def _timeline_short(data: dict[str, Any]) -> bool:
+    """Fewer games of a kind kept than the chart shows, though the player has more."""
+    kept: dict[str, int] = defaultdict(int)
+    for entry in data["timeline"]:
+        kept[entry[1]] += 1
+    return any(kept[line["kind"]] < min(TIMELINE_GAMES, line["played"]) for line in data["by_kind"])
+
+
 def _count_game(
     data: dict[str, Any],
     results: GameResults,
+    pid: int,
     total: int,
     won: bool,
     others: list[tuple[int, int]],
     sign: int,
 ) -> bool:
-    """Add (``sign`` 1) or take back (-1) one game's results in a summary; True when its
-    best total must be looked up again (the best game was taken back)."""
+    """Add (``sign`` 1) or take back (-1) one game's results in a player's summary; True
+    when the best total must be looked up again (the best game was taken back)."""
     line = _kind_line(data, results.kind)
     if line is None:
         line = {"kind": results.kind, "played": 0, "won": 0, "sum": 0, "average": 0, "best": None}
@@ -748,7 +826,7 @@ def _count_game(
     best_lost = False
     if sign > 0:
         line["best"] = total if line["best"] is None else max(line["best"], total)
-    elif total >= (line["best"] if line["best"] is not None else total):
+    elif line["best"] is None or total >= line["best"]:
         best_lost = True
     if line["played"] <= 0:
         data["by_kind"].remove(line)
@@ -760,10 +838,11 @@ def _count_game(
     opponents = {entry["player_id"]: entry for entry in data["opponents"]}
     for other_id, other_total in others:
         entry = opponents.setdefault(
-            other_id, {"player_id": other_id, "games": 0, "ahead": 0, "behind": 0}
+            other_id, {"player_id": other_id, "games": 0, "ahead": 0, "level": 0, "behind": 0}
         )
         entry["games"] += sign
         entry["ahead"] += sign * int(total > other_total)
+        entry["level"] += sign * int(total == other_total)
         entry["behind"] += sign * int(total < other_total)
     data["opponents"] = sorted(
         (entry for entry in opponents.values() if entry["games"] > 0),
@@ -774,9 +853,26 @@ def _count_game(
     if sign > 0:
         when, moment = results.when.isoformat(), _moment(results.created_at)
         timeline.append([when, results.kind, total, won, moment, results.game_id])
-        timeline.sort(key=lambda entry: (entry[0], entry[4], entry[5]))
-        timeline = timeline[-TIMELINE_KEPT:]
+        of_kind = [entry for entry in timeline if entry[1] == results.kind]
+        of_kind.sort(key=lambda entry: (entry[0], entry[4], entry[5]))
+        dropped = {entry[5] for entry in of_kind[:-TIMELINE_KEPT]}
+        timeline = [entry for entry in timeline if entry[5] not in dropped]
+    # Kinds in the results' order, each kind's games oldest first (a stable sort).
+    timeline.sort(key=lambda entry: (entry[0], entry[4], entry[5]))
+    timeline.sort(key=lambda entry: entry[1], reverse=True)
     data["timeline"] = timeline
+
+    bidding = {(entry[0], entry[1]): entry for entry in data["bidding"]}
+    for player_id, cards, rounds, made, failed, miss in results.bidding:
+        if player_id != pid:
+            continue
+        entry = bidding.setdefault((results.kind, cards), [results.kind, cards, 0, 0, 0, 0])
+        for i, value in enumerate((rounds, made, failed, miss), start=2):
+            entry[i] += sign * value
+    data["bidding"] = sorted(
+        (entry for entry in bidding.values() if entry[2] > 0),
+        key=lambda entry: (entry[0], entry[1]),
+    )
     return best_lost
 
 

@@ -435,7 +435,9 @@ def record_round(record: GameRecord, data: Mapping[str, Any], edit: Edit = NO_ED
         raise Conflict(translate(error), error.field) from None
     number = len(new_state.rounds)
     current.row.rounds.append(_round_row(new_state, number))
-    _finish_write(current.row, new_state, f"{state.round_word} {number} recorded", edit, number)
+    _finish_write(
+        current.row, state, new_state, f"{state.round_word} {number} recorded", edit, number
+    )
     return GameRecord(current.row, new_state)
 
 
@@ -455,7 +457,9 @@ def correct_round(
     fresh = _round_row(new_state, number)
     row = current.row.rounds[number - 1]
     row.dealer, row.facts = fresh.dealer, fresh.facts
-    _finish_write(current.row, new_state, f"{state.round_word} {number} corrected", edit, number)
+    _finish_write(
+        current.row, state, new_state, f"{state.round_word} {number} corrected", edit, number
+    )
     return GameRecord(current.row, new_state)
 
 
@@ -487,26 +491,29 @@ def undo_round(record: GameRecord, number: int, edit: Edit = NO_EDIT) -> GameRec
     row = current.row.rounds.pop()
     db.session.delete(row)
     new_state = current.state.undo_round()
-    _finish_write(current.row, new_state, f"{word} {number} undone", edit, number)
+    _finish_write(current.row, current.state, new_state, f"{word} {number} undone", edit, number)
     return GameRecord(current.row, new_state)
 
 
-def refresh_results(game: Game, state: State, first_changed: int = 1) -> SummaryChange:
+def refresh_results(
+    game: Game, state: State, first_changed: int = 1, previous: State | None = None
+) -> SummaryChange:
     """Bring the game's cached results up to the rules' word on its rounds: whether it is
     finished, each seat's total and win, and each player's rounds for the statistics, from
-    round ``first_changed`` on (the rounds before it are as they were).
+    round ``first_changed`` on (the rounds before it are as they were; ``previous``, the
+    game before the change).
 
     Returns what the change takes out of and adds to the players' summaries (finished
     games only).
     """
     from .history import GameResults, SummaryChange
 
-    before = GameResults.of(game) if game.finished else None
+    before = GameResults.of(game, previous) if game.finished and previous else None
     game.finished = state.finished
     for seat in game.seats:
         seat.total = state.totals[seat.seat]
         seat.won = seat.seat in state.winners
-    after = GameResults.of(game) if state.finished else None
+    after = GameResults.of(game, state) if state.finished else None
     db.session.execute(
         delete(RoundResult).where(
             RoundResult.game_id == game.id, RoundResult.number >= first_changed
@@ -668,12 +675,14 @@ def said_change(summary: str) -> str:
     return summary[:1].upper() + summary[1:]
 
 
-def _finish_write(game: Game, state: State, summary: str, edit: Edit, first_changed: int) -> None:
+def _finish_write(
+    game: Game, previous: State, state: State, summary: str, edit: Edit, first_changed: int
+) -> None:
     """The caches (from round ``first_changed`` on), one more version, what it changed,
-    the form's key; then the commit."""
+    the form's key; then the commit (``previous``: the game before the change)."""
     from .history import update_summaries
 
-    update_summaries([refresh_results(game, state, first_changed)])
+    update_summaries([refresh_results(game, state, first_changed, previous)])
     game.version += 1
     db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
     if edit.key:

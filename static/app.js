@@ -407,7 +407,32 @@
     });
   }
 
+  // The referee's link on a round screen takes the trump (and order) being entered, so
+  // the referee judges this round's tricks without asking for it again.
+  function setUpRefereeLink(link) {
+    var form = document.querySelector("form.round-form");
+    if (!form) return;
+    function picked(name) {
+      var input = form.querySelector('input[name="' + name + '"]:checked:not(:disabled)');
+      return input ? input.value : null;
+    }
+    function update() {
+      var turned = picked("turned");
+      var trump = turned === "jester" ? "none"
+        : turned === "wizard" ? picked("wizard_trump")
+        : turned || picked("trump") || (picked("bidder") === "none" ? "none" : null);
+      var url = new URL(link.href, window.location.href);
+      if (trump) url.searchParams.set("trump", trump);
+      var order = picked("order");
+      if (order) url.searchParams.set("order", order);
+      link.href = url.pathname + url.search;
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+
   ready(function () {
+    document.querySelectorAll("a[data-referee-link]").forEach(setUpRefereeLink);
     document.querySelectorAll("[data-game-page]").forEach(clearDrafts);
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();

@@ -127,23 +127,28 @@ def test_player_statistics_worked_out_by_hand(data: dict) -> None:
     assert by_kind["wizard"].win_rate == 0.5
     assert (by_kind["one_card"].played, by_kind["one_card"].won) == (1, 0)
     assert by_kind["one_card"].best == 11
-    # Wizard rounds: 1 card three times (exact, exact, took 1 on a bid of 0),
-    # 2 cards once (bid 1, took 2).
-    assert (stats.wizard_rounds, stats.wizard_exact) == (4, 2)
-    assert stats.wizard_exact_share == 0.5
-    assert stats.wizard_average_miss == pytest.approx(-0.5)
-    assert [(b.cards, b.rounds, b.exact) for b in stats.wizard_by_cards] == [(1, 3, 2), (2, 1, 0)]
-    assert stats.wizard_by_cards[0].average_miss == pytest.approx(-1 / 3)
+    # Wizard rounds of finished games, like the results: 1 card twice (both exact),
+    # 2 cards once (bid 1, took 2). Game D's round (bid 0, took 1) waits until D ends.
+    assert (stats.wizard_rounds, stats.wizard_exact) == (3, 2)
+    assert stats.wizard_exact_share == pytest.approx(2 / 3)
+    assert stats.wizard_average_miss == pytest.approx(-1 / 3)
+    assert [(b.cards, b.rounds, b.exact) for b in stats.wizard_by_cards] == [(1, 2, 2), (2, 1, 0)]
+    assert stats.wizard_by_cards[0].average_miss == 0
     assert (stats.contracts_made, stats.contracts_failed) == (1, 0)
-    assert [(o.name, o.games, o.ahead, o.behind) for o in stats.opponents] == [
-        ("Ben", 3, 1, 2),
-        ("Cai", 1, 1, 0),
-        ("Dee", 1, 0, 0),
+    # Ana and Dee both finished game B on 20.
+    assert [(o.name, o.games, o.ahead, o.level, o.behind) for o in stats.opponents] == [
+        ("Ben", 3, 1, 0, 2),
+        ("Cai", 1, 1, 0, 0),
+        ("Dee", 1, 0, 1, 0),
     ]
     assert [(kind, total, won) for _when, kind, total, won in stats.timeline] == [
         ("wizard", 20, False),
         ("wizard", 20, True),
         ("one_card", 11, False),
+    ]
+    assert [(kind, [t for _w, t, _won in games]) for kind, games in stats.timeline_by_kind()] == [
+        ("wizard", [20, 20]),
+        ("one_card", [11]),
     ]
 
 
@@ -162,7 +167,7 @@ def test_rename_and_merge_players(data: dict) -> None:
     assert db.session.get(Player, d_jones) is None
     stats = history.player_stats(ana, people["Dee"])
     assert sum(s.played for s in stats.by_kind) == 2  # game B and the new one
-    assert stats.wizard_rounds == 3  # B, D and the new game's round
+    assert stats.wizard_rounds == 2  # B and the new game; D is still being played
     with pytest.raises(services.NotFound):
         history.get_player(
             db.session.scalar(select(User).where(User.username == "ben")), people["Ana"]
@@ -211,7 +216,7 @@ def test_history_pages_run_a_fixed_number_of_queries(data: dict) -> None:
 def visible(summary: dict) -> dict:
     """What the player page reads of a summary: the kept games beyond the chart's are
     room for taking a game back, not part of the answer."""
-    return {**summary, "timeline": summary["timeline"][-history.TIMELINE_GAMES :]}
+    return {**summary, "timeline": history.chart_games(summary["timeline"])}
 
 
 def test_player_summaries_follow_the_games_and_match_a_fresh_count(data: dict) -> None:

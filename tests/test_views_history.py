@@ -10,9 +10,11 @@ import re
 from typing import Any
 
 from flask import Flask
+from sqlalchemy import select
 
 from scorekeeper import services
-from scorekeeper.models import Player
+from scorekeeper.extensions import db
+from scorekeeper.models import Player, User
 from tests.conftest import PASSWORD, Table
 
 
@@ -158,3 +160,38 @@ def test_export_and_import_through_the_pages(app: Flask, table: Table) -> None:
     with app.app_context():
         ben = services.authenticate("ben", PASSWORD)
         assert len(services.list_games(ben)) == 1
+
+
+def test_a_player_page_charts_each_game_kind_and_counts_finished_games_only(
+    app: Flask, table: Table
+) -> None:
+    finished_game(table, ["Ana", "Ben", "Cai"])  # Ana 30, Ben 20, Cai 20
+    finished_game(table, ["Ana", "Ben", "Cai"])
+    running = table.new_game(["Ana", "Ben", "Dee"])
+    missed = {**ROUND_ONE, "bid_0": "0", "bid_1": "1"}  # Ana bids 0 and takes the trick
+    assert table.post(f"/games/{running}/rounds/new", missed).status_code == 302
+    with app.app_context():
+        ana = db.session.scalar(select(User).where(User.username == "ana"))
+        for points, bidder in (([10, 5], 0), ([5, 10], None)):
+            game = services.create_game(ana, "one_card", ["Ana", "Ben"], options={"target": 10})
+            services.record_round(
+                game,
+                {
+                    "bidder": bidder,
+                    "bid": 8 if bidder is not None else None,
+                    "trump": "clubs" if bidder is not None else "none",
+                    "points": points,
+                    "last_trick": 0,
+                },
+            )
+    response = table.client.get(f"/players/{player_id(app, 'Ana')}")
+    page = response.get_data(as_text=True)
+    # One chart a game kind, each under its game's name: no line joins their totals.
+    assert re.findall(r'<figure class="chart">\s*<h3>([^<]+)</h3>', page) == ["Wizard", "One Card"]
+    words = text(response)
+    assert "counts finished games only" in words
+    # The running game's missed bid is not counted, like its result.
+    assert "Bid exactly in 100% of 2 rounds" in words
+    assert "Opponent Games Ahead Level Behind" in words
+    assert "Ben 4 3 0 1" in words  # ahead in both Wizard games and one One Card game
+    assert "Cai 2 2 0 0" in words

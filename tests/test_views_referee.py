@@ -41,7 +41,10 @@ def test_tapping_cards_builds_the_trick(client: FlaskClient) -> None:
 
 def test_the_picker_switches_suit_and_offers_the_games_cards(client: FlaskClient) -> None:
     page = client.get("/referee/wizard/trick?suit=c&suit=h").get_data(as_text=True)
-    assert 'value="qh"' in page and 'value="qc"' not in page
+    # The two-step picker (the page without scripts); the whole deck waits in a template.
+    picker, deck = page.split("<template data-deck>")
+    assert 'value="qh"' in picker and 'value="qc"' not in picker
+    assert all(f'value="{rank}{suit}"' in deck for rank in ("2", "10", "q", "a") for suit in "cdhs")
     assert 'value="wizard"' in page and 'value="jester"' in page and 'value="joker"' not in page
     page = client.get("/referee/one_card/trick").get_data(as_text=True)
     assert 'value="9c"' in page and 'value="8c"' not in page
@@ -114,7 +117,7 @@ def test_the_play_checker(client: FlaskClient) -> None:
 
 def test_rules_pages_say_the_apps_decisions(client: FlaskClient) -> None:
     page = client.get("/rules/one_card").get_data(as_text=True)
-    assert "with 3 players no one sits opposite the dealer" in page
+    assert "With 3 players no one sits opposite the dealer" in page
     assert "the 2♦ stands in" in page.replace("The 2♦", "the 2♦")
     page = client.get("/rules/wizard").get_data(as_text=True)
     assert "20 points, plus 10 for every trick" in page
@@ -192,3 +195,146 @@ def test_api_refusals(api: ApiClient, body: dict[str, Any], field: str) -> None:
 def test_api_referee_needs_a_token(client: FlaskClient) -> None:
     response = client.post("/api/v1/referee/trick", json={"game": "wizard", "plays": ["7h"]})
     assert response.status_code == 401
+
+
+# -- limits: nothing is read or drawn for a table no one could sit at -----------------
+
+
+def test_eighty_thousand_cards_are_refused_before_any_is_read(client: FlaskClient) -> None:
+    plays = ",".join(["7h"] * 80_000)
+    response = client.get(
+        "/referee/wizard/trick",
+        query_string={"trump": "hearts", "plays": plays},
+        headers={"Accept-Language": "nl"},
+    )
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert '<html lang="nl">' in page
+    assert len(page) < 30_000, "the cards were drawn"
+    assert "7h,7h" not in page
+    assert alerts(response) == [
+        "80000 kaarten zijn hier te veel: hoogstens 6 bij Wizard, één van elke speler"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "message"),
+    [
+        (
+            "/referee/wizard/trick",
+            {"player": ["Ana", "Ben", "Cai", "Dan"], "plays": "2c,3c,4c,5c,6c"},
+            "5 cards is too many here: at most 4 in Wizard, one from each player",
+        ),
+        (
+            "/referee/one_card/trick",
+            {"plays": "9c,10c,jc,qc,kc"},
+            "5 cards is too many here: at most 4 in One Card, one from each player",
+        ),
+        (
+            "/referee/wizard/play",
+            {"deal": "2", "hand": "2c,3c,4c", "card": "2c"},
+            "A hand holds at most 2 cards this round, not 3",
+        ),
+        (
+            "/referee/one_card/play",
+            {"hand": ",".join(f"{r}{s}" for r in ("9", "10", "j", "q") for s in "cdhs")},
+            "A hand in One Card holds at most 12 cards, not 16",
+        ),
+        (
+            "/referee/wizard/trick",
+            {"player": ["Ana", "Ben", "Cai", "Dan", "Eve", "Fay", "Gus"]},
+            "Wizard is played by 3 to 6 players, not 7",
+        ),
+        (
+            "/referee/wizard/trick",
+            {"player": ["Ana", "Ben", "x" * 5000]},
+            "“xxxxxxxxxxxx…” is too long: a name has at most 40 characters",
+        ),
+    ],
+    ids=[
+        "trick past the players",
+        "trick past the game",
+        "hand past the deal",
+        "hand past the game",
+        "seven players",
+        "a name too long",
+    ],
+)
+def test_an_address_no_table_could_make_is_refused(
+    client: FlaskClient, path: str, query: dict[str, Any], message: str
+) -> None:
+    response = client.get(path, query_string=query)
+    assert response.status_code == 400
+    assert alerts(response) == [message]
+    assert 'name="plays" value=""' in response.get_data(as_text=True)
+
+
+def test_a_tap_past_the_table_is_refused_and_the_trick_kept(client: FlaskClient) -> None:
+    query = {"player": ["Ana", "Ben", "Cai"], "lead": "0", "plays": "2c,3c,4c", "add": "5c"}
+    response = client.get("/referee/wizard/trick", query_string=query)
+    assert response.status_code == 200
+    assert alerts(response) == [
+        "4 cards is too many here: at most 3 in Wizard, one from each player"
+    ]
+    assert 'name="plays" value="2c,3c,4c"' in response.get_data(as_text=True)
+
+
+def test_a_long_unreadable_card_is_quoted_short(client: FlaskClient) -> None:
+    response = client.get("/referee/wizard/trick", query_string={"add": "q" * 100_000})
+    assert response.status_code == 200
+    assert len(response.get_data(as_text=True)) < 30_000
+    assert alerts(response)[0].startswith("“qqqqqqqqqqqq…” is not a card")
+
+
+def test_api_refuses_eighty_thousand_cards_before_reading_them(api: ApiClient) -> None:
+    api.login("ana")
+    body = {"game": "wizard", "trump": "hearts", "plays": ["7h"] * 80_000}
+    response = api.post("/api/v1/referee/trick", body)
+    assert response.status_code == 422
+    assert response.json["errors"] == [
+        {
+            "field": "plays",
+            "message": "80000 cards is too many here: at most 6 in Wizard, one from each player",
+        }
+    ]
+
+
+# -- opened from a game: the names, the deal and the saved trump come along -----------
+
+
+def referee_link(page: str) -> str:
+    found = re.search(r'<a href="([^"]+)" data-referee-link>', page)
+    assert found, "no referee link on the page"
+    return html.unescape(found.group(1))
+
+
+def test_a_round_opens_the_referee_with_the_table_and_the_saved_trump(table: Any) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai", "Dan"])
+    round_one = {"turned": "h", "tricks_0": "1"}
+    round_one.update({f"bid_{seat}": "0" for seat in range(4)})
+    round_one.update({f"tricks_{seat}": "0" for seat in range(1, 4)})
+    assert table.post(f"/games/{game_id}/rounds/new", round_one).status_code == 302
+    link = referee_link(table.client.get(f"/games/{game_id}/rounds/1/edit").get_data(as_text=True))
+    assert link.startswith("/referee/wizard/trick?")
+    assert "player=Ana&player=Ben&player=Cai&player=Dan" in link
+    assert "trump=hearts" in link and "deal=1" in link
+    # The next round is not saved yet: its trump comes from the page as it is entered.
+    link = referee_link(table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True))
+    assert "trump=" not in link and "deal=2" in link
+    # The referee names the player: Ben led, so Dan played the third card.
+    response = table.client.get(link + "&trump=hearts&lead=1&plays=2h,3h,ah,4c")
+    assert "<strong>Dan</strong> wins, with the A♥." in response.get_data(as_text=True)
+
+
+def test_names_are_shown_as_text(client: FlaskClient) -> None:
+    query = {"player": ["<b>Ana</b>", "Ben", "Cai"], "lead": "0", "plays": "7c"}
+    page = client.get("/referee/wizard/trick", query_string=query).get_data(as_text=True)
+    assert "<b>Ana</b>" not in page
+    assert "<strong>&lt;b&gt;Ana&lt;/b&gt;</strong> wins" in page
+
+
+def test_without_the_lead_the_answer_names_the_card_and_asks_who_led(client: FlaskClient) -> None:
+    query = {"player": ["Ana", "Ben", "Cai"], "plays": "7c,9c"}
+    page = client.get("/referee/wizard/trick", query_string=query).get_data(as_text=True)
+    assert "<strong>9♣</strong> wins (card 2)." in page
+    assert "Tap who led, and the answer names the player." in page

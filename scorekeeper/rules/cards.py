@@ -121,7 +121,8 @@ class Card:
             raise CardError(
                 "“{text}” is not a card: write a rank and a suit letter, like 10h or qs,"
                 " or wizard, jester or joker",
-                text=text,
+                # However long the text, the sentence quotes only its start.
+                text=text if len(text) <= 16 else f"{text[:12]}…",
                 field=field,
             )
         return cls(rank=_RANKS_BY_TEXT[match.group(1)], suit=Suit(match.group(2)))

@@ -418,11 +418,69 @@ class Referee:
     has_order: bool
     ranks: tuple[Rank, ...]
     specials: tuple[Special, ...]
+    stand_ins: tuple[Card, ...] = ()
+    """Cards the game reads as another (One Card's 2♦ for a missing Joker)."""
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card the game's deck has, and the stand-ins it accepts, once each.
+
+        >>> [str(card) for card in REFEREES["one_card"].deck()][-3:]
+        ['as', 'joker', '2d']
+        """
+        suited = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in self.ranks)
+        return (*suited, *(Card(special=special) for special in self.specials), *self.stand_ins)
+
+    def check_sizes(
+        self,
+        plays: int,
+        hand: int = 0,
+        *,
+        players: int | None = None,
+        deal_size: int | None = None,
+    ) -> None:
+        """Refuse a trick or a hand bigger than the table can hold, from the counts alone,
+        so that nothing is read or drawn for a question no table could ask: a trick has
+        one card from each player, a hand at most the round's deal (or the game's largest).
+
+        >>> try:
+        ...     REFEREES["wizard"].check_sizes(5, players=4)
+        ... except CardError as error:
+        ...     print(error)
+        5 cards is too many here: at most 4 in Wizard, one from each player
+        """
+        self._check_trick_size(plays, self.trick_size(players))
+        if deal_size is not None and 0 < deal_size < self.max_hand:
+            if hand > deal_size:
+                raise CardError(
+                    "A hand holds at most {most} cards this round, not {count}",
+                    most=deal_size,
+                    count=hand,
+                    field="hand",
+                )
+        elif hand > self.max_hand:
+            raise CardError(
+                "A hand in {title} holds at most {most} cards, not {count}",
+                title=self.title,
+                most=self.max_hand,
+                count=hand,
+                field="hand",
+            )
+
+    def trick_size(self, players: int | None = None) -> int:
+        """Cards in a full trick: one from each player at the table (or the game's most)."""
+        if players is None or not 0 < players <= self.max_players:
+            return self.max_players
+        return players
 
     def trick_winner(
-        self, plays: Sequence[Card], trump: Suit | None, order: str = UPTOWN
+        self,
+        plays: Sequence[Card],
+        trump: Suit | None,
+        order: str = UPTOWN,
+        *,
+        players: int | None = None,
     ) -> TrickRuling:
-        self._check_trick_size(plays, self.max_players)
+        self._check_trick_size(plays, self.trick_size(players))
         if self.key == "wizard":
             return wizard_trick_winner(plays, trump)
         return one_card_trick_winner(plays, trump, order)
@@ -434,33 +492,31 @@ class Referee:
         card: Card,
         trump: Suit | None,
         order: str = UPTOWN,
+        *,
+        players: int | None = None,
+        deal_size: int | None = None,
     ) -> PlayVerdict:
-        if len(plays) >= self.max_players:
+        most = self.trick_size(players)
+        if len(plays) >= most:
             raise CardError(
                 "{count} cards is too many before this one: a trick in {title} has at most"
                 " {most} cards, one from each player",
                 count=len(plays),
-                most=self.max_players,
+                most=most,
                 title=self.title,
                 field="plays",
             )
-        if len(hand) > self.max_hand:
-            raise CardError(
-                "A hand in {title} holds at most {most} cards, not {count}",
-                title=self.title,
-                most=self.max_hand,
-                count=len(hand),
-                field="hand",
-            )
+        self.check_sizes(len(plays), len(hand), players=players, deal_size=deal_size)
         if self.key == "wizard":
             return wizard_check_play(plays, hand, card, trump)
         return one_card_check_play(plays, hand, card, trump, order)
 
-    def _check_trick_size(self, plays: Sequence[Card], most: int) -> None:
-        if len(plays) > most:
+    def _check_trick_size(self, plays: Sequence[Card] | int, most: int) -> None:
+        count = plays if isinstance(plays, int) else len(plays)
+        if count > most:
             raise CardError(
                 "{count} cards is too many here: at most {most} in {title}, one from each player",
-                count=len(plays),
+                count=count,
                 most=most,
                 title=self.title,
                 field="plays",
@@ -485,6 +541,7 @@ REFEREES = {
         has_order=True,
         ranks=ONE_CARD_RANKS,
         specials=(Special.JOKER,),
+        stand_ins=(JOKER_STAND_IN,),
     ),
 }
 

@@ -284,9 +284,20 @@ def _referee_question(
     if order not in (UPTOWN, DOWNTOWN):
         errors.append(RuleError(N_("The order is uptown or downtown"), field="order"))
     question: dict[str, Any] = {"referee": referee, "trump": trump, "order": order}
-    question["plays"] = _card_list(body.get("plays"), "plays", errors)
+    # The sizes are counted before a card is read: no table holds more, whatever is sent.
+    plays, hand = body.get("plays"), body.get("hand") if with_hand else None
+    if referee is None:
+        return None, errors
+    try:
+        referee.check_sizes(
+            len(plays) if isinstance(plays, list) else 0,
+            len(hand) if isinstance(hand, list) else 0,
+        )
+    except RuleError as error:
+        return None, [*errors, error]
+    question["plays"] = _card_list(plays, "plays", errors)
     if with_hand:
-        question["hand"] = _card_list(body.get("hand"), "hand", errors)
+        question["hand"] = _card_list(hand, "hand", errors)
         try:
             question["card"] = Card.parse(body.get("card"), field="card")  # type: ignore[arg-type]
         except RuleError as error:

@@ -145,23 +145,30 @@ def player(player_id: int) -> Response | tuple[str, int]:
             stats=stats,
             rename=rename,
             merge=merge,
-            chart=_timeline_chart(stats),
+            charts=_timeline_charts(stats),
         ),
         status,
     )
 
 
-def _timeline_chart(stats: history.PlayerStats) -> Markup | None:
-    """The player's score in each of their latest finished games, as SVG."""
-    if len(stats.timeline) < 2:
-        return None
+def _timeline_charts(stats: history.PlayerStats) -> list[tuple[str, Markup]]:
+    """The player's score in each of their latest finished games, as SVG: a chart for
+    each game kind with two games or more (a Wizard total and a One Card total are not
+    points on one line)."""
     from ..charts import running_totals_svg
 
-    return running_totals_svg(
-        [stats.player.name],
-        [(total,) for _when, _kind, total, _won in stats.timeline],
-        round_word="game",  # the chart's words: "Running totals by game"
-    )
+    return [
+        (
+            GAMES[kind].title if kind in GAMES else kind,
+            running_totals_svg(
+                [stats.player.name],
+                [(total,) for _when, total, _won in games],
+                round_word="game",  # the chart's words: "Running totals by game"
+            ),
+        )
+        for kind, games in stats.timeline_by_kind()
+        if len(games) >= 2
+    ]
 
 
 @bp.route("/export.json")

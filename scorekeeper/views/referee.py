@@ -2,7 +2,13 @@
 
 They hold no one's data, so they need no account. The pages are GET forms: each tap
 sends the whole state in the address, so the back button, a reload or a shared link
-all show the same trick, and everything works without scripts.
+all show the same trick, and everything works without scripts. Opened from a game, the
+address also carries the table's names (``player``, in seat order), who led (``lead``)
+and the round's deal (``deal``), so the answer names a player and the limits are the
+table's own.
+
+An address no table could make (more cards than players, a hand bigger than the deal) is
+refused with 400 before a card is read, and nothing of it is drawn.
 """
 
 from __future__ import annotations
@@ -11,11 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..i18n import translate
-from ..rules import GAMES, Card, Suit
+from ..rules import GAMES, Card, Game, RoundInfo, Suit
 from ..rules.cards import Special
 from ..rules.errors import CardError, RuleError
 from ..rules.referee import REFEREES, UPTOWN, PlayVerdict, Referee, TrickRuling
@@ -45,10 +52,31 @@ class Table:
     suit: Suit = Suit.CLUBS
     target: str = "plays"
     errors: list[str] = field(default_factory=list)
+    players: tuple[str, ...] = ()
+    """The table's names in seat order, when opened from a game; else empty."""
+    lead: int | None = None
+    """The seat that led the trick, when the names are known and someone picked it."""
+    deal: int | None = None
+    """Cards each player was dealt this round, when opened from a round."""
 
-    def query(self, **changes: Any) -> dict[str, str]:
+    @property
+    def player_count(self) -> int | None:
+        return len(self.players) or None
+
+    def player_of(self, index: int) -> str | None:
+        """Who played the trick's card ``index``: the play goes left from the lead."""
+        if self.lead is None or not self.players:
+            return None
+        return self.players[(self.lead + index) % len(self.players)]
+
+    def check_sizes(self) -> None:
+        self.referee.check_sizes(
+            len(self.plays), len(self.hand), players=self.player_count, deal_size=self.deal
+        )
+
+    def query(self, **changes: Any) -> dict[str, Any]:
         """The address of this table, with ``changes``: for links that keep the state."""
-        state = {
+        state: dict[str, Any] = {
             "trump": self.trump.word if self.trump else "none",
             "plays": ",".join(str(c) for c in self.plays),
             "hand": ",".join(str(c) for c in self.hand),
@@ -58,20 +86,27 @@ class Table:
         }
         if self.referee.has_order:
             state["order"] = self.order
+        if self.players:
+            state["player"] = list(self.players)
+        if self.lead is not None:
+            state["lead"] = str(self.lead)
+        if self.deal is not None:
+            state["deal"] = str(self.deal)
         state.update({k: str(v) for k, v in changes.items()})
-        return {k: v for k, v in state.items() if v != ""}
+        return {k: v for k, v in state.items() if v not in ("", [])}
 
 
 @dataclass(frozen=True)
 class Ruling:
-    """Who won the trick, and why, in the reader's language."""
+    """Who won the trick, and why, in the reader's language; the player when known."""
 
     winner: int
     reason: str
+    player: str | None = None
 
     @classmethod
-    def of(cls, ruling: TrickRuling) -> Ruling:
-        return cls(ruling.winner, translate(ruling.reason))
+    def of(cls, ruling: TrickRuling, table: Table) -> Ruling:
+        return cls(ruling.winner, translate(ruling.reason), table.player_of(ruling.winner))
 
 
 @dataclass(frozen=True)
@@ -86,27 +121,82 @@ class Verdict:
         return cls(verdict.legal, translate(verdict.reason))
 
 
+class AddressTooBig(Exception):
+    """An address no table could make: refused whole, with the rule it breaks."""
+
+    def __init__(self, table: Table, error: RuleError) -> None:
+        super().__init__(str(error))
+        self.table = table
+        self.error = error
+
+
 def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
-    """The table from the address, then the tap it carries (add, remove, move up)."""
+    """The table from the address, then the tap it carries (add, remove, move up).
+
+    Raises :class:`AddressTooBig` for more names, or more cards in the trick or the hand,
+    than the table holds: counted before any card is read.
+    """
     table = Table(referee)
     trump = args.get("trump", "none").strip().lower()
     if trump not in ("", "none"):
         try:
             table.trump = Suit.parse(trump)
         except RuleError:
-            table.errors.append(gettext("“%(text)s” is not a suit: showing no trump", text=trump))
+            table.errors.append(
+                gettext("“%(text)s” is not a suit: showing no trump", text=trump[:12])
+            )
     order = args.get("order", UPTOWN)
     table.order = order if order in ("uptown", "downtown") else UPTOWN
     # The picker's suit button comes after the hidden field that carries the last choice.
     suits = args.getlist("suit")
     table.suit = _suit_or(suits[-1] if suits else None, table.trump or Suit.CLUBS)
-    table.target = args.get("to") if args.get("to") in TARGETS else "plays"
+    target = args.get("to", "plays")
+    table.target = target if target in TARGETS else "plays"
+    _read_seats(table, args)
     table.plays = _cards(args.get("plays", ""), table)
     table.hand = _cards(args.get("hand", ""), table)
-    cards = _cards(args.get("card", ""), table)
+    cards = _cards(args.get("card", "").split(",", 1)[0], table)
     table.card = cards[0] if cards else None
     _apply_tap(table, args)
     return table
+
+
+def _read_seats(table: Table, args: MultiDict[str, str]) -> None:
+    """The names, the lead and the deal; then the sizes, counted before a card is read."""
+    referee = table.referee
+    names = args.getlist("player")
+    table.deal = _number(args.get("deal"), 1, referee.max_hand)
+    try:
+        if names:
+            # One name past the most is enough to refuse the count, however many came.
+            table.players = GAMES[referee.key].check_players(names[: referee.max_players + 1])
+        referee.check_sizes(
+            _count(args.get("plays", "")),
+            _count(args.get("hand", "")),
+            players=table.player_count,
+            deal_size=table.deal,
+        )
+    except RuleError as error:
+        raise AddressTooBig(Table(referee, trump=table.trump, order=table.order), error) from None
+    if table.players:
+        table.lead = _number(args.get("lead"), 0, len(table.players) - 1)
+
+
+def _count(text: str) -> int:
+    """The cards a list names. A list of many is measured by its commas alone (in C, with
+    nothing allocated): it is refused whatever its blanks, and the count is for the message."""
+    commas = text.count(",")
+    if commas > 64:
+        return commas + 1
+    return sum(1 for part in text.split(",") if part.strip())
+
+
+def _number(raw: str | None, low: int, high: int) -> int | None:
+    try:
+        number = int(raw) if raw is not None and len(raw) < 4 else None
+    except ValueError:
+        return None
+    return number if number is not None and low <= number <= high else None
 
 
 def _suit_or(text: str | None, default: Suit) -> Suit:
@@ -154,8 +244,10 @@ def _apply_tap(table: Table, args: MultiDict[str, str]) -> None:
         table.plays[index - 1], table.plays[index] = table.plays[index], table.plays[index - 1]
     if "clear" in args:
         table.plays, table.hand, table.card = [], [], None
-    # A tap that makes an impossible deck is refused, and the table stays as it was.
+    # A tap that makes an impossible deck, or a trick or hand bigger than the table's, is
+    # refused, and the table stays as it was.
     try:
+        table.check_sizes()
         _check_deck(table)
     except CardError as error:
         table.errors.append(translate(error))
@@ -189,19 +281,50 @@ def picker(referee: Referee) -> dict[str, Any]:
     }
 
 
+@bp.app_template_global()
+def referee_query(state: Game[Any, Any], info: RoundInfo) -> dict[str, Any]:
+    """The referee's address opened from a round: the table's names (so the answer names
+    a player), the round's deal (the hand's limit), and for a round already saved its
+    trump and order as saved. A round being entered adds its trump in the page's script."""
+    query: dict[str, Any] = {"player": list(state.players), "deal": info.cards}
+    if info.number <= len(state.rounds):
+        saved = state.rounds[info.number - 1].to_mapping()
+        for key in ("trump", "order"):
+            if isinstance(saved.get(key), str):
+                query[key] = saved[key]
+    return query
+
+
 @bp.route("/referee")
 def index() -> str:
     return render_template("referee/index.html", referees=REFEREES)
 
 
+def refuse_address(template: str, referee: Referee, refused: AddressTooBig) -> ResponseReturnValue:
+    """The page again with an empty table and the rule the address broke: 400."""
+    refused.table.errors.append(translate(refused.error))
+    page = render_template(
+        template, referee=referee, table=refused.table, ruling=None, verdict=None, **picker(referee)
+    )
+    return page, 400
+
+
 @bp.route("/referee/<game>/trick")
-def trick(game: str) -> str:
+def trick(game: str) -> ResponseReturnValue:
     referee = referee_for(game)
-    table = read_table(referee, request.args)
+    try:
+        table = read_table(referee, request.args)
+    except AddressTooBig as refused:
+        return refuse_address("referee/trick.html", referee, refused)
     ruling = None
     if table.plays and not table.errors:
         try:
-            ruling = Ruling.of(referee.trick_winner(table.plays, table.trump, table.order))
+            ruling = Ruling.of(
+                referee.trick_winner(
+                    table.plays, table.trump, table.order, players=table.player_count
+                ),
+                table,
+            )
         except CardError as error:
             table.errors.append(translate(error))
     return render_template(
@@ -210,14 +333,25 @@ def trick(game: str) -> str:
 
 
 @bp.route("/referee/<game>/play")
-def play(game: str) -> str:
+def play(game: str) -> ResponseReturnValue:
     referee = referee_for(game)
-    table = read_table(referee, request.args)
+    try:
+        table = read_table(referee, request.args)
+    except AddressTooBig as refused:
+        return refuse_address("referee/play.html", referee, refused)
     verdict = None
     if table.card is not None and not table.errors:
         try:
             verdict = Verdict.of(
-                referee.check_play(table.plays, table.hand, table.card, table.trump, table.order)
+                referee.check_play(
+                    table.plays,
+                    table.hand,
+                    table.card,
+                    table.trump,
+                    table.order,
+                    players=table.player_count,
+                    deal_size=table.deal,
+                )
             )
         except CardError as error:
             table.errors.append(translate(error))

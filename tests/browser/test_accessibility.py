@@ -80,6 +80,7 @@ def pages(live_server: Any) -> list[str]:
         "/import",
         "/referee",
         "/referee/wizard/trick?trump=hearts&plays=jester,7c,2h",
+        "/referee/wizard/trick?trump=hearts&player=Ana&player=Ben&player=Cai&lead=1&plays=7c,2h",
         "/referee/one_card/play?trump=hearts&plays=ks&hand=9s,joker&card=joker",
         "/rules/wizard",
         "/rules/one_card",

@@ -1,7 +1,10 @@
-"""The referee on a phone: a trick tapped in, reordered and judged; a play checked."""
+"""The referee on a phone: a trick settled from a round in as many taps as it has cards
+plus one, the answer naming the player; and without scripts a trick tapped in, reordered
+and judged a page load a tap, and a play checked."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +15,13 @@ except ImportError:  # no Playwright: the browser fixture skips these tests (fai
     Page = Any  # type: ignore[misc,assignment]
     expect = None  # type: ignore[assignment]
 
+from scorekeeper import services
+from tests.browser.conftest import new_phone
+
 pytestmark = pytest.mark.browser
+
+PASSWORD = "table-lamp-47"
+PLAYERS = ["Ana", "Ben", "Cai", "Dan"]
 
 
 def tap(page: Page, name: str) -> None:
@@ -21,11 +30,11 @@ def tap(page: Page, name: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_settling_a_wizard_trick(phone: Page, live_server: Any, screenshot: Any) -> None:
-    page = phone
+def test_settling_a_wizard_trick_without_scripts(phone_without_js: Page, live_server: Any) -> None:
+    page = phone_without_js
     page.goto(live_server.url + "/referee/wizard/trick")
-    with page.expect_navigation():
-        page.locator("label[for=trump-hearts]").tap()  # a tap on a trump submits by itself
+    page.locator("label[for=trump-hearts]").tap()
+    tap(page, "Apply")  # without scripts a trump is sent with its button
     tap(page, "Jester")
     tap(page, "clubs")
     tap(page, "Add the 7♣")
@@ -36,7 +45,8 @@ def test_settling_a_wizard_trick(phone: Page, live_server: Any, screenshot: Any)
     expect(page.locator(".reason")).to_have_text(
         "The 2♥ wins: hearts are trump and no Wizard was played."
     )
-    screenshot(page, "referee-trick.png")
+    # Each load comes back to the answer, the picker under it, not to the top.
+    expect(page.locator("#answer")).to_be_in_viewport()
     # Move the 2♥ before the 7♣: the trump still wins, now as the second card.
     tap(page, "Move the 2♥ one earlier")
     expect(page.locator(".winner-line")).to_have_text("2♥ wins (card 2).")
@@ -44,8 +54,8 @@ def test_settling_a_wizard_trick(phone: Page, live_server: Any, screenshot: Any)
     expect(page.locator(".reason")).to_contain_text("a Jester was led")
 
 
-def test_checking_a_one_card_play(phone: Page, live_server: Any) -> None:
-    page = phone
+def test_checking_a_one_card_play_without_scripts(phone_without_js: Page, live_server: Any) -> None:
+    page = phone_without_js
     page.goto(live_server.url + "/referee/one_card/play?trump=hearts")
     tap(page, "spades")
     tap(page, "Add the K♠")
@@ -55,3 +65,98 @@ def test_checking_a_one_card_play(phone: Page, live_server: Any) -> None:
     tap(page, "Joker")
     expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
     expect(page.locator(".reason")).to_contain_text("the Joker may be played only as the lead")
+
+
+@pytest.fixture
+def tall_phone(browser: Any) -> Any:
+    """360×780 CSS pixels, touch: the phone the referee must fit on one screen."""
+    context = new_phone(browser, viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def log_in(page: Page, server: Any) -> str:
+    """A fresh install with an account and a 4-player Wizard game; logged in."""
+    server.reset()
+    with server.app.app_context():
+        user = services.create_user("ana", PASSWORD)
+        game_id = services.create_game(user, "wizard", PLAYERS, 0, {"rounds": 8}).id
+    page.goto(server.url + "/login")
+    page.get_by_label("Username").fill("ana")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").tap()
+    return game_id
+
+
+def test_a_trick_from_a_round_in_as_many_taps_as_cards_plus_one(
+    tall_phone: Page, live_server: Any, screenshot: Any
+) -> None:
+    page = tall_phone
+    game_id = log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    page.locator("label[for=turned-h]").tap()  # the round's trump, entered on its screen
+    page.get_by_text("Help with this round").tap()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Who won the trick?").tap()
+    expect(page).to_have_url(re.compile(r"/referee/wizard/trick\?.*trump=h"))
+    expect(page.locator("#trump-hearts")).to_be_checked()  # carried over: no tap for it
+    page.screenshot(path="/tmp/referee-from-round.png")
+    # No page load from here on: a marker left on the window would not survive one.
+    page.evaluate("window.refereeMarker = 1")
+
+    taps = 0
+
+    def tap(locator: Any) -> None:
+        nonlocal taps
+        expect(locator).to_be_in_viewport()  # in reach without scrolling
+        locator.tap()
+        taps += 1
+
+    tap(page.locator("label[for=lead-1]"))  # Ben led
+    cards = ["2♥", "3♥", "A♥", "4♣"]  # Ben, Cai, Dan, Ana
+    for card in cards:
+        tap(page.get_by_role("button", name=f"Add the {card}", exact=True))
+    answer = page.locator("#answer .winner-line")
+    expect(answer).to_have_text("Dan wins, with the A♥.")
+    expect(answer).to_be_in_viewport()
+    expect(page.locator(".trick-strip li")).to_have_text(["2♥ Ben", "3♥ Cai", "A♥ Dan", "4♣ Ana"])
+    assert taps == len(cards) + 1 == 5
+    assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The address holds the trick, not the last tap: a reload shows the same answer.
+    assert "plays=2h,3h,ah,4c" in page.url and "add=" not in page.url
+    page.screenshot(path="/tmp/referee-five-taps.png")
+    screenshot(page, "referee-trick.png")
+    page.reload()
+    expect(page.locator("#answer .winner-line")).to_have_text("Dan wins, with the A♥.")
+
+
+def test_quick_taps_lose_no_card(tall_phone: Page, live_server: Any) -> None:
+    page = tall_phone
+    page.goto(
+        live_server.url + "/referee/one_card/trick?trump=spades&player=Ana&player=Ben&player=Cai"
+    )
+    page.locator("label[for=lead-2]").tap()
+    for card in ("9♠", "K♥", "10♠"):  # Cai, Ana, Ben; tapped without waiting for answers
+        page.get_by_role("button", name=f"Add the {card}", exact=True).tap(no_wait_after=True)
+    expect(page.locator("#answer .winner-line")).to_have_text("Ben wins, with the 10♠.")
+    # A tap the rules refuse says why, and keeps the trick.
+    page.get_by_role("button", name="Add the Q♠", exact=True).tap()
+    expect(page.locator("#answer .error")).to_contain_text("4 cards is too many here")
+    expect(page.locator(".trick-strip li")).to_have_count(3)
+
+
+def test_checking_a_one_card_play_with_the_whole_deck(tall_phone: Page, live_server: Any) -> None:
+    page = tall_phone
+    page.goto(live_server.url + "/referee/one_card/play?trump=hearts")
+    page.evaluate("window.refereeMarker = 1")
+    page.get_by_role("button", name="Add the K♠", exact=True).tap()  # into the trick
+    page.locator("label[for=to-hand]").tap()
+    page.get_by_role("button", name="Add the 9♠", exact=True).tap()
+    page.locator("label[for=to-card]").tap()
+    page.get_by_role("button", name="Joker", exact=True).tap()
+    expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
+    expect(page.locator(".reason")).to_contain_text("the Joker may be played only as the lead")
+    assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"

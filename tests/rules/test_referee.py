@@ -1025,6 +1025,57 @@ def test_each_game_has_a_referee_with_its_deck_and_table_size():
     assert ONE_CARD.specials == (Special.JOKER,)
 
 
+@pytest.mark.parametrize(
+    ("referee", "plays", "hand", "table", "refusal"),
+    [
+        (WIZARD, 6, 20, {}, None),
+        (WIZARD, 7, 0, {}, "7 cards is too many here: at most 6 in Wizard, one from each player"),
+        (WIZARD, 4, 0, {"players": 4}, None),
+        (
+            WIZARD,
+            5,
+            0,
+            {"players": 4},
+            "5 cards is too many here: at most 4 in Wizard, one from each player",
+        ),
+        (WIZARD, 80_000, 0, {}, "80000 cards is too many here: at most 6 in Wizard, one from"),
+        (WIZARD, 0, 21, {}, "A hand in Wizard holds at most 20 cards, not 21"),
+        (WIZARD, 0, 3, {"deal_size": 3}, None),
+        (WIZARD, 0, 4, {"deal_size": 3}, "A hand holds at most 3 cards this round, not 4"),
+        (ONE_CARD, 4, 12, {}, None),
+        (ONE_CARD, 3, 0, {"players": 2}, "3 cards is too many here: at most 2 in One Card,"),
+        (ONE_CARD, 0, 13, {}, "A hand in One Card holds at most 12 cards, not 13"),
+        (ONE_CARD, 0, 7, {"deal_size": 6}, "A hand holds at most 6 cards this round, not 7"),
+    ],
+    ids=[
+        "wizard's most",
+        "a seventh card",
+        "a full trick of four",
+        "a fifth card for four players",
+        "eighty thousand",
+        "a hand past the game's",
+        "a hand of the deal",
+        "a hand past the deal",
+        "one card's most",
+        "a third card for two players",
+        "a hand past one card's",
+        "a hand past one card's deal",
+    ],
+)
+def test_sizes_are_judged_from_the_counts_alone(referee, plays, hand, table, refusal):
+    if refusal is None:
+        assert referee.check_sizes(plays, hand, **table) is None
+    else:
+        with pytest.raises(CardError, match=f"^{refusal}"):
+            referee.check_sizes(plays, hand, **table)
+
+
+def test_each_deck_is_its_cards_once_and_the_stand_ins():
+    assert len(WIZARD.deck()) == 54 and len(set(WIZARD.deck())) == 54
+    assert len(ONE_CARD.deck()) == 26
+    assert ONE_CARD.deck()[-2:] == (Card(special=Special.JOKER), JOKER_STAND_IN)
+
+
 # -- properties over random legal decks ---------------------------------------------
 
 WIZARD_DECK = (

@@ -1,0 +1,111 @@
+// The referee on one screen: every card of the deck a single tap, the answer without a
+// page load. Without this script the pages work as GET forms, a load a tap.
+//
+// Each tap is sent to the same address the form would load (the server stays the only
+// judge of the rules), and the page's form is replaced by the one that comes back; the
+// answer's live region keeps its place so a screen reader reads the new answer. Taps
+// made while an answer is on its way wait their turn, so a quick hand loses no card.
+(function () {
+  "use strict";
+
+  function ready(fn) {
+    if (document.readyState !== "loading") fn();
+    else document.addEventListener("DOMContentLoaded", fn);
+  }
+
+  ready(function () {
+    var form = document.querySelector("form[data-referee]");
+    if (!form || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+    var waiting = [];
+    var busy = false;
+
+    // The whole deck in the two-step picker's place: a card is one tap.
+    function showDeck() {
+      var template = form.querySelector("template[data-deck]");
+      var picker = form.querySelector("[data-picker]");
+      if (template && picker) picker.replaceWith(template.content.cloneNode(true));
+    }
+
+    function address(tap) {
+      var data = new FormData(form);
+      if (tap) {
+        if (tap.add) data.append(tap.name, tap.value);
+        else data.set(tap.name, tap.value);
+      }
+      var base = form.action.split("#")[0].split("?")[0];
+      return base + "?" + new URLSearchParams(data).toString();
+    }
+
+    function send(tap) {
+      waiting.push(tap);
+      if (!busy) next();
+    }
+
+    function next() {
+      if (!waiting.length) {
+        busy = false;
+        form.removeAttribute("aria-busy");
+        return;
+      }
+      busy = true;
+      form.setAttribute("aria-busy", "true");
+      var url = address(waiting.shift());
+      fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          if (!replace(html)) throw new Error("no referee form in the answer");
+          next();
+        })
+        .catch(function () {
+          // No answer (offline, or something unexpected): the plain page load does it.
+          window.location.assign(url + "#answer");
+        });
+    }
+
+    function replace(html) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var fresh = page.querySelector("form[data-referee]");
+      if (!fresh) return false;
+      var focused = document.activeElement;
+      var focusKey = focused && form.contains(focused) && focused.name
+        ? [focused.name, focused.value] : null;
+      var live = form.querySelector("[aria-live]");
+      var freshLive = fresh.querySelector("[aria-live]");
+      var answer = freshLive ? freshLive.innerHTML : null;
+      if (live && freshLive) freshLive.replaceWith(live);
+      form.replaceChildren.apply(form, Array.prototype.slice.call(fresh.childNodes));
+      if (live && answer !== null) live.innerHTML = answer;
+      form.dataset.stateUrl = fresh.dataset.stateUrl || "";
+      var links = document.querySelector("[data-referee-links]");
+      var freshLinks = page.querySelector("[data-referee-links]");
+      if (links && freshLinks) links.innerHTML = freshLinks.innerHTML;
+      if (form.dataset.stateUrl) {
+        // A reload, Back or a shared link shows this trick, without repeating the tap.
+        window.history.replaceState(null, "", form.dataset.stateUrl);
+      }
+      showDeck();
+      if (focusKey) {
+        var again = Array.prototype.find.call(form.elements, function (el) {
+          return el.name === focusKey[0] && el.value === focusKey[1];
+        });
+        if (again) again.focus({ preventScroll: true });
+      }
+      return true;
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var button = event.submitter;
+      send(button && button.name ? { name: button.name, value: button.value, add: true } : null);
+    });
+    // Capturing, so that app.js's submit-on-change never reloads the page.
+    form.addEventListener("change", function (event) {
+      var input = event.target;
+      if (input.type !== "radio" || !input.hasAttribute("data-autosubmit")) return;
+      event.stopPropagation();
+      send({ name: input.name, value: input.value, add: false });
+    }, true);
+
+    showDeck();
+  });
+})();
