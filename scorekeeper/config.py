@@ -39,3 +39,9 @@ TIMEZONE = ""
 # has its message in scorekeeper/forms.py. WTForms' catalogs (another wording, and not
 # every language) stay out.
 WTF_I18N_ENABLED = False
+
+# What one request may ask for (scorekeeper/limits.py): a body of 1 MB (the import of an
+# export, 20 MB), JSON nested 32 levels deep.
+MAX_CONTENT_LENGTH = 1024 * 1024
+IMPORT_MAX_CONTENT_LENGTH = 20 * 1024 * 1024
+JSON_MAX_DEPTH = 32

@@ -32,6 +32,9 @@ FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
 # Text a spreadsheet would run as a formula: neutralised with a leading apostrophe.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# The years a night or a game may be dated in: any date a file can hold is either within
+# them or refused with a message (year 1 in a time zone east of UTC is no date at all).
+YEARS = (1900, 2999)
 
 
 class ImportRefused(ValueError):
@@ -257,6 +260,17 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
                     number=index,
                 )
             ) from None
+        if not YEARS[0] <= nights[uid]["date"].year <= YEARS[1]:
+            raise ImportRefused(
+                gettext(
+                    "Night %(number)s is dated %(date)s, not between the years %(first)s and"
+                    " %(last)s: nothing was imported",
+                    number=index,
+                    date=night["date"],
+                    first=YEARS[0],
+                    last=YEARS[1],
+                )
+            )
     games = []
     for index, game in enumerate(raw_games, start=1):
         try:
@@ -264,12 +278,14 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
                 "uid": _uid(game.get("uid")),
                 "night": game["night"],
                 "game": game["game"],
-                "created_at": _utc(datetime.fromisoformat(game["created_at"])),
+                "created_at": _game_time(index, game["created_at"]),
                 "players": game["players"],
                 "first_dealer": game.get("first_dealer", 0),
                 "options": game.get("options") or {},
                 "rounds": game["rounds"],
             }
+        except ImportRefused:
+            raise
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ImportRefused(
                 gettext("Game %(number)s is not readable: nothing was imported", number=index)
@@ -345,6 +361,27 @@ def _messages(error: RuleError) -> str:
     if isinstance(error, RoundRefused):
         return "; ".join(translate(e) for e in error.errors)
     return translate(error)
+
+
+def _game_time(index: int, value: Any) -> datetime:
+    """A game's time as stored (UTC), or refused when it lies outside :data:`YEARS`."""
+    moment = datetime.fromisoformat(value)
+    try:
+        stored = _utc(moment)
+    except OverflowError:  # 0001-01-01T00:00:00+05:00 is before the first year
+        stored = None
+    if stored is None or not YEARS[0] <= stored.year <= YEARS[1]:
+        raise ImportRefused(
+            gettext(
+                "Game %(number)s is dated %(time)s, not between the years %(first)s and"
+                " %(last)s: nothing was imported",
+                number=index,
+                time=value,
+                first=YEARS[0],
+                last=YEARS[1],
+            )
+        )
+    return stored
 
 
 def _utc(moment: datetime) -> datetime:
