@@ -45,3 +45,10 @@ WTF_I18N_ENABLED = False
 MAX_CONTENT_LENGTH = 1024 * 1024
 IMPORT_MAX_CONTENT_LENGTH = 20 * 1024 * 1024
 JSON_MAX_DEPTH = 32
+
+# A printed sheet is stopped after this many seconds (a night of many games, say), so no
+# render holds a worker for long; the reader is told to print fewer games at once.
+SHEET_RENDER_SECONDS = 20
+# Blank sheets need no account: a visitor without one gets this many rendered a minute
+# (from one address, counted in each worker process); sheets already made are free.
+BLANK_SHEETS_PER_MINUTE = 20
