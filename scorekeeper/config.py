@@ -52,3 +52,11 @@ SHEET_RENDER_SECONDS = 20
 # Blank sheets need no account: a visitor without one gets this many rendered a minute
 # (from one address, counted in each worker process); sheets already made are free.
 BLANK_SHEETS_PER_MINUTE = 20
+
+# An import takes at most this many games (years of weekly nights are a few thousand),
+# and writes them this many at a time, a transaction each: on SQLite other accounts'
+# changes wait for one batch (a fraction of a second), never for the whole file; between
+# two batches it pauses, so that they get their turn.
+IMPORT_MAX_GAMES = 20_000
+IMPORT_BATCH_GAMES = 25
+IMPORT_BATCH_PAUSE_SECONDS = 0.1
