@@ -43,6 +43,7 @@ WTF_I18N_ENABLED = False
 # What one request may ask for (scorekeeper/limits.py): a body of 1 MB (the import of an
 # export, 20 MB), JSON nested 32 levels deep.
 MAX_CONTENT_LENGTH = 1024 * 1024
+MAX_FORM_MEMORY_SIZE = MAX_CONTENT_LENGTH  # a field as big as the body: one limit to tell
 IMPORT_MAX_CONTENT_LENGTH = 20 * 1024 * 1024
 JSON_MAX_DEPTH = 32
 
