@@ -231,7 +231,7 @@ def run(code: Path, games: int, rounds: int) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--code", type=Path, default=ROOT, help="the checkout to serve")
-    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
     result = run(args.code.resolve(), args.games, args.rounds)

@@ -59,7 +59,7 @@ class Client:
     ) -> tuple[int, bytes]:
         request = urllib.request.Request(self.url + path, data=data, headers=headers or {})
         try:
-            with self.opener.open(request, timeout=120) as answer:
+            with self.opener.open(request, timeout=900) as answer:
                 return answer.status, answer.read()
         except urllib.error.HTTPError as error:
             return error.code, error.read()
