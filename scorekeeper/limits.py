@@ -16,10 +16,12 @@ from itertools import accumulate
 
 import flask
 from flask import Flask, current_app, jsonify, render_template, request
-from flask_babel import format_decimal, gettext
+from flask_babel import format_decimal
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
+
+from .i18n import gettext
 
 # The largest id or number a URL may name: PostgreSQL's INTEGER (SQLite's is 2⁶³ − 1).
 # A bigger one cannot be any row, so it is a 404, never an overflow in the database.
@@ -146,7 +148,7 @@ def json_depth(raw: bytes) -> int:
 
 
 def too_deep(raw: bytes) -> bool:
-    return json_depth(raw) > current_app.config["JSON_MAX_DEPTH"]
+    return json_depth(raw) > int(current_app.config["JSON_MAX_DEPTH"])
 
 
 def depth_message() -> str:

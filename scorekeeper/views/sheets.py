@@ -46,7 +46,7 @@ def blank_sheets() -> str:
 
 
 @bp.route("/sheets/blank.pdf")
-def blank_sheet() -> Response | tuple[str, int]:
+def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A blank sheet as asked in the query string, or the form saying what is wrong."""
     form = BlankSheetForm(request.args)
     if not form.paper.data:
