@@ -204,6 +204,7 @@ def live_server(
         "FLASK_SQLALCHEMY_DATABASE_URI": uri,
         "FLASK_SECRET_KEY": "live-test",
         "FLASK_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+        "MALLOC_ARENA_MAX": "2",  # as scripts/start runs it
         **{f"FLASK_{name}": value for name, value in settings.items()},
     }
     live = Live(env, free_port(), uri)

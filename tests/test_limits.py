@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,10 +15,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from bench.memory import rss_mb
 from scorekeeper import limits, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Night, Player
 from tests.conftest import ApiClient, Table
+from tests.live import live_server
 
 
 def text(response: Any) -> str:
@@ -281,3 +285,46 @@ def test_the_first_and_last_years_import(app: Flask, table: Table) -> None:
     with app.app_context():
         ana = services.authenticate("ana", "correct horse")
         assert len(services.list_games(ana)) == 2
+
+
+# -- the same, against a real server --------------------------------------------------
+
+
+def test_a_hostile_client_on_the_network_gets_refusals_not_a_stall(tmp_path: Path) -> None:
+    """Waitress on 127.0.0.1: a 50 MB body, JSON 100,000 deep, eight lists of 20,000 names
+    at once and ids past any integer each get their refusal, and the worker's memory and
+    the login page are none the worse."""
+    with live_server(tmp_path) as live:
+        assert live.process is not None
+        phone = live.phone()
+        phone.get("/login")
+        headers = {"Authorization": f"Bearer {live.token()}"}
+        names = [f"Player {n}" for n in range(20_000)]
+        body = {"game": "wizard", "players": names}
+        assert phone.call("POST", "/api/v1/games", body, headers).status == 422  # warmed up
+        before = rss_mb(live.process.pid)
+        huge = phone.open(
+            "POST",
+            "/api/v1/tokens",
+            b'{"username": "' + b"a" * (50 * 1024 * 1024) + b'"}',
+            {"Content-Type": "application/json"},
+        )
+        assert huge.status == 413 and "more than 1 MB" in huge.text
+        deep = phone.open(
+            "POST", "/api/v1/tokens", b"[" * 100_000, {"Content-Type": "application/json"}
+        )
+        assert deep.status == 422 and "more than 32 levels deep" in deep.text
+        with ThreadPoolExecutor(9) as pool:
+            lists = [
+                pool.submit(phone.call, "POST", "/api/v1/games", body, headers) for _ in range(8)
+            ]
+            login = pool.submit(phone.get, "/login")
+            assert login.result().status == 200
+            assert [answer.result().status for answer in lists] == [422] * 8
+        for path in ("/nights/", "/players/", "/api/v1/games/abc/rounds/"):
+            assert phone.get(path + str(2**63)).status in (401, 404)
+        after = rss_mb(live.process.pid)
+        assert live.scalar("SELECT count(*) FROM games") == 0
+    assert before is not None and after is not None
+    # The 50 MB body never reached memory (it used to cost +310 MB before its refusal).
+    assert after - before < 30, (before, after)
