@@ -134,33 +134,48 @@ def render_pdf(
     return pdf
 
 
+# How often the stop is raised again once the time is up: it may land in a finalizer that
+# happens to run in the rendering thread, where Python reports it as ignored.
+_STOP_AGAIN_SECONDS = 0.05
+
+
 @contextmanager
 def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Stop the block at ``seconds``: a timer raises :class:`_Stop` in this thread (at its
+    """Stop the block at ``seconds``: a watcher raises :class:`_Stop` in this thread (at its
     next Python instruction; WeasyPrint lays out in Python), and it leaves as
-    :class:`RenderTooSlow`. The lock makes sure the timer never raises once the block is
-    done, and a stop still pending when it ends is taken back."""
+    :class:`RenderTooSlow`.
+
+    An exception raised in a thread from outside lands wherever that thread is: now and
+    then in a finalizer (a weak reference's callback run by the garbage collector), which
+    swallows it. So the watcher raises it again every few hundredths of a second until
+    the block is left, and the block ends as RenderTooSlow however it ended. The lock
+    makes sure nothing is raised once the block is done, and takes back a stop still
+    pending then."""
     if not seconds:
         yield
         return
     thread_id = ctypes.c_ulong(threading.get_ident())
     lock = threading.Lock()
+    done = threading.Event()
     state = {"running": True, "stopped": False}
 
-    def stop() -> None:
-        with lock:
-            if state["running"]:
+    def watch() -> None:
+        wait = float(seconds)
+        while not done.wait(wait):
+            with lock:
+                if not state["running"]:
+                    return
                 state["stopped"] = True
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(thread_id, ctypes.py_object(_Stop))
+            wait = _STOP_AGAIN_SECONDS
 
-    timer = threading.Timer(seconds, stop)
-    timer.daemon = True
+    watcher = threading.Thread(target=watch, daemon=True)
     try:
-        timer.start()
+        watcher.start()
         try:
             yield
         finally:
-            timer.cancel()
+            done.set()
             with lock:
                 state["running"] = False
                 if state["stopped"]:
