@@ -27,6 +27,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(_resource_dir("static")),
     )
     load_config(app, test_config)
+    register_limits(app)
     register_extensions(app)
     register_blueprints(app)
     register_errorhandlers(app)
@@ -71,6 +72,13 @@ def instance_secret_key(instance_path: Path) -> str:
     with os.fdopen(fd, "w") as handle:
         handle.write(key + "\n")
     return key
+
+
+def register_limits(app: Flask) -> None:
+    """What one request may ask for; before the blueprints, whose routes use its ``int``."""
+    from . import limits
+
+    limits.register(app)
 
 
 def register_extensions(app: Flask) -> None:

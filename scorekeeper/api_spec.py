@@ -210,6 +210,7 @@ def openapi_document() -> dict[str, Any]:
                 },
                 "post": {
                     "summary": "Start a game",
+                    "parameters": [IDEMPOTENCY_KEY],
                     "requestBody": {
                         "required": True,
                         "content": {
@@ -217,8 +218,13 @@ def openapi_document() -> dict[str, Any]:
                         },
                     },
                     "responses": {
+                        "200": _game_response(
+                            "The game this Idempotency-Key started already: no second one"
+                        ),
                         "201": _game_response("The new game"),
                         "401": UNAUTHORIZED,
+                        "409": _error_response("Another start was made meanwhile: try again"),
+                        "413": _error_response("A body of more than 1 MB"),
                         "422": REFUSED,
                     },
                 },

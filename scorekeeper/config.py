@@ -58,3 +58,25 @@ COMPRESS_STREAMS = False
 COMPRESS_BR_LEVEL = 5
 COMPRESS_LEVEL = 6
 COMPRESS_MIN_SIZE = 500
+
+# What one request may ask for (scorekeeper/limits.py): a body of 1 MB (the import of an
+# export, 20 MB), JSON nested 32 levels deep.
+MAX_CONTENT_LENGTH = 1024 * 1024
+MAX_FORM_MEMORY_SIZE = MAX_CONTENT_LENGTH  # a field as big as the body: one limit to tell
+IMPORT_MAX_CONTENT_LENGTH = 20 * 1024 * 1024
+JSON_MAX_DEPTH = 32
+
+# A printed sheet is stopped after this many seconds (a night of many games, say), so no
+# render holds a worker for long; the reader is told to print fewer games at once.
+SHEET_RENDER_SECONDS = 20
+# Blank sheets need no account: a visitor without one gets this many rendered a minute
+# (from one address, counted in each worker process); sheets already made are free.
+BLANK_SHEETS_PER_MINUTE = 20
+
+# An import takes at most this many games (years of weekly nights are a few thousand),
+# and writes them this many at a time, a transaction each: on SQLite other accounts'
+# changes wait for one batch (a fraction of a second), never for the whole file; between
+# two batches it pauses, so that they get their turn.
+IMPORT_MAX_GAMES = 20_000
+IMPORT_BATCH_GAMES = 25
+IMPORT_BATCH_PAUSE_SECONDS = 0.1

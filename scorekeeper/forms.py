@@ -169,6 +169,20 @@ class NewGameForm(FlaskForm):
         default=TONIGHT,
         invalid_choice_message=NOT_A_CHOICE,
     )
+    # A one-time key, like a round's (EditForm): the same Start sent twice makes one game.
+    key = HiddenField()
+
+    def new_key(self) -> None:
+        """On a fresh page: a key for this one Start."""
+        if not self.is_submitted():
+            self.key.data = secrets.token_hex(16)
+
+    def one_time_key(self) -> str | None:
+        """The key as sent; None when missing or unreadable."""
+        key = self.key.data or None
+        if key is not None and (len(key) > 64 or not key.isalnum()):
+            return None
+        return key
 
     def offer_nights(self, nights: list[tuple[int, str]]) -> None:
         """Tonight (the default), or one of these recent nights."""

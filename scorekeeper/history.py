@@ -286,6 +286,8 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
         raise NotFound(f"night {night_id}")
     if not plain_text(place) or not plain_text(note):
         raise PlayerError(gettext("The place and the note cannot hold control characters"), "place")
+    if when != night.date:
+        night.evening = None  # no longer the night a Start on that evening would open
     night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
     db.session.commit()
     return night

@@ -72,6 +72,8 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         UniqueConstraint("owner_id", "uid"),
         Index("ix_nights_owner_date", "owner_id", "date"),
+        # One night an evening, whatever the concurrency (two phones pressing Start).
+        UniqueConstraint("owner_id", "evening"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -81,6 +83,9 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     place: Mapped[str] = mapped_column(String(80), default="")
     note: Mapped[str] = mapped_column(String(500), default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The evening this night was opened for by a Start (services.tonight); None for a
+    # night imported or moved to another date. Unique, so a second one cannot be made.
+    evening: Mapped[date | None] = mapped_column(default=None)
 
     games: Mapped[list[Game]] = relationship(back_populates="night", order_by="Game.created_at")
 

@@ -255,6 +255,11 @@ def known_player_names(owner: User) -> list[str]:
     return [name for name, _last in rows]
 
 
+# Two Starts at once may both make a player (a new name) or tonight's night: the second
+# to commit is refused by the unique constraints and simply tries again, finding them made.
+START_ATTEMPTS = 3
+
+
 def create_game(
     owner: User,
     kind: str,
@@ -262,14 +267,47 @@ def create_game(
     first_dealer: int = 0,
     options: Mapping[str, Any] | None = None,
     night: Night | None = None,
+    key: str | None = None,
 ) -> GameRecord:
-    """A new game, in ``night`` or else in tonight's game night (made if need be)."""
+    """A new game, in ``night`` or else in tonight's game night (made if need be).
+
+    ``key`` is the Start form's one-time key: sent again (a double tap, a reloaded POST),
+    it answers with the game it made the first time, marked ``replayed``.
+    """
+    for attempt in range(1, START_ATTEMPTS + 1):
+        try:
+            return _start_game(owner, kind, players, first_dealer, options, night, key)
+        except IntegrityError:
+            db.session.rollback()
+            if attempt == START_ATTEMPTS:
+                raise Conflict(
+                    gettext("Another phone started a game meanwhile: try again")
+                ) from None
+        except OperationalError as error:
+            db.session.rollback()
+            raise StorageError(str(error.orig)) from error
+    raise AssertionError("unreachable")
+
+
+def _start_game(
+    owner: User,
+    kind: str,
+    players: Sequence[str],
+    first_dealer: int,
+    options: Mapping[str, Any] | None,
+    night: Night | None,
+    key: str | None,
+) -> GameRecord:
     rules = GAMES.get(kind) if isinstance(kind, str) else None
     if rules is None:
         raise RoundRefused(
             [RuleError(N_("There is no game “{kind}” here"), kind=str(kind), field="game")]
         )
     state = rules.new(players, first_dealer, options)
+    _begin_start()
+    started = _started_with(owner, key)
+    if started is not None:
+        return started
     game = Game(
         owner_id=owner.id,
         kind=rules.key,
@@ -281,8 +319,38 @@ def create_game(
     with db.session.no_autoflush:
         for seat, name in enumerate(state.players):
             game.seats.append(Seat(seat=seat, player=player_named(owner, name)))
+    if key:
+        db.session.flush()
+        db.session.add(Submission(key=_start_key(owner, key), game_id=game.id, version=0))
     db.session.commit()
     return GameRecord(game, state)
+
+
+def _begin_start() -> None:
+    """A Start's transaction, taking SQLite's write lock first (like ``_begin_write``), so
+    it waits its turn instead of failing on a lock halfway."""
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(text("BEGIN IMMEDIATE"))
+
+
+def _started_with(owner: User, key: str | None) -> GameRecord | None:
+    """The game a Start form's one-time key made already, if it did."""
+    if not key:
+        return None
+    seen = db.session.get(Submission, _start_key(owner, key))
+    if seen is None:
+        return None
+    game = db.session.get(Game, seen.game_id)
+    db.session.rollback()
+    if game is None or game.owner_id != owner.id:
+        return None
+    return GameRecord(game, rules_game(game), replayed=True)
+
+
+def _start_key(owner: User, key: str) -> str:
+    """A Start form's key as stored: scoped to the account, apart from rounds' keys."""
+    return hashlib.sha256(f"{owner.id}:start:{key}".encode()).hexdigest()
 
 
 # -- game nights ----------------------------------------------------------------
@@ -324,7 +392,9 @@ def tonight(owner: User, now: datetime | None = None) -> Night:
         .limit(1)
     )
     if night is None:
-        night = Night(owner_id=owner.id, date=evening)
+        # Unique per account and evening: a second Start making it too is refused at
+        # the commit, and tries again (create_game).
+        night = Night(owner_id=owner.id, date=evening, evening=evening)
         db.session.add(night)
     return night
 

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import select
+from flask import current_app
+from flask_babel import format_decimal
+from sqlalchemy import delete, exists, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
@@ -32,6 +36,9 @@ FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
 # Text a spreadsheet would run as a formula: neutralised with a leading apostrophe.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# The years a night or a game may be dated in: any date a file can hold is either within
+# them or refused with a message (year 1 in a time zone east of UTC is no date at all).
+YEARS = (1900, 2999)
 
 
 class ImportRefused(ValueError):
@@ -148,6 +155,11 @@ def safe_cell(text: str) -> str:
 def import_account(owner: User, document: Any) -> dict[str, int]:
     """Import an export document into ``owner``'s account, all or nothing.
 
+    Every game is judged before the first is written. The writing goes in batches of
+    ``IMPORT_BATCH_GAMES`` games, a transaction each, so that on SQLite other accounts'
+    changes wait for one batch, never for the whole file; when a batch cannot be stored,
+    the batches before it are taken back, and nothing was imported.
+
     Returns how many games and nights were added and games skipped (already there).
     """
     games, nights = _read_document(document)
@@ -157,26 +169,107 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
     ):
         raise ImportRefused(gettext("The list of players is not readable: nothing was imported"))
     known_games = set(db.session.scalars(select(Game.uid).where(Game.owner_id == owner.id)).all())
+    states = [_judge_game(number, game) for number, game in enumerate(games, start=1)]
+
+    added = {"games": 0, "nights": 0, "skipped": 0}
+    todo: list[tuple[dict[str, Any], State]] = []
+    for game, state in zip(games, states, strict=True):
+        if game["uid"] in known_games:
+            added["skipped"] += 1
+            continue
+        known_games.add(game["uid"])
+        todo.append((game, state))
+    written = _Written()
+    try:
+        _write_import(owner, nights, todo, names, written, added)
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        written.take_back(owner)
+        raise ImportRefused(
+            gettext(
+                "The import could not be stored just now (the storage is busy or full, or"
+                " the same file is being imported elsewhere): nothing was imported. Try again"
+                " in a moment."
+            )
+        ) from None
+    return added
+
+
+class _Written:
+    """What an import's committed batches have added, to take back should a later one fail."""
+
+    def __init__(self) -> None:
+        self.games: list[str] = []
+        self.nights: list[int] = []
+        self.players: list[int] = []
+
+    def take_back(self, owner: User) -> None:
+        """Remove the games, and the nights and players made for them that nothing else
+        has come to use meanwhile."""
+        for chunk in _chunks(self.games, 500):
+            db.session.execute(delete(Game).where(Game.owner_id == owner.id, Game.id.in_(chunk)))
+        for nights in _chunks(self.nights, 500):
+            db.session.execute(
+                delete(Night).where(
+                    Night.id.in_(nights), ~exists().where(Game.night_id == Night.id)
+                )
+            )
+        for players in _chunks(self.players, 500):
+            db.session.execute(
+                delete(Player).where(
+                    Player.id.in_(players), ~exists().where(Seat.player_id == Player.id)
+                )
+            )
+        db.session.commit()
+
+
+def _chunks(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def _begin_batch(after_another: bool = False) -> None:
+    """A batch's transaction; on SQLite it takes the write lock first, so it waits its
+    turn (like a round's change) rather than failing on a lock halfway.
+
+    On SQLite, a batch after another first leaves the database alone for a moment: a
+    writer waiting for the lock looks again only every 100 ms or so (SQLite's busy
+    handler), and would never find it free between two batches begun back to back."""
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        if after_another:
+            time.sleep(float(current_app.config["IMPORT_BATCH_PAUSE_SECONDS"]))
+        db.session.execute(text("BEGIN IMMEDIATE"))
+
+
+def _write_import(
+    owner: User,
+    nights: dict[str, dict[str, Any]],
+    todo: list[tuple[dict[str, Any], State]],
+    names: list[str],
+    written: _Written,
+    added: dict[str, int],
+) -> None:
+    batch_size = max(int(current_app.config["IMPORT_BATCH_GAMES"]), 1)
+    _begin_batch()
     known_nights = {
         night.uid: night
         for night in db.session.scalars(select(Night).where(Night.owner_id == owner.id))
     }
-    states = [_judge_game(number, game) for number, game in enumerate(games, start=1)]
-
-    added = {"games": 0, "nights": 0, "skipped": 0}
-    new_games: list[Game] = []
     people = {
         player.name: player
         for player in db.session.scalars(select(Player).where(Player.owner_id == owner.id))
     }
+    made_people: list[Player] = []
 
     def person(name: str) -> Player:
         if name not in people:
             people[name] = Player(owner_id=owner.id, name=name)
             db.session.add(people[name])
+            made_people.append(people[name])
         return people[name]
 
     night_rows: dict[str, Night] = {}
+    made_nights: list[Night] = []
     for uid, night in nights.items():
         if uid in known_nights:
             night_rows[uid] = known_nights[uid]
@@ -186,39 +279,51 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
         )
         db.session.add(row)
         night_rows[uid] = row
+        made_nights.append(row)
         added["nights"] += 1
-    with db.session.no_autoflush:
-        for game, state in zip(games, states, strict=True):
-            if game["uid"] in known_games:
-                added["skipped"] += 1
-                continue
-            row = Game(
-                owner_id=owner.id,
-                uid=game["uid"],
-                kind=state.key,
-                first_dealer=state.first_dealer,
-                options=state.options_mapping(),
-                created_at=game["created_at"],
-                updated_at=game["created_at"],
-                night=night_rows[game["night"]],
-            )
-            db.session.add(row)
-            for seat, name in enumerate(state.players):
-                row.seats.append(Seat(seat=seat, player=person(name)))
-            for number, record in enumerate(state.rounds, start=1):
-                facts = record.to_mapping()
-                dealer = facts.pop("dealer")
-                row.rounds.append(Round(number=number, dealer=dealer, facts=facts))
-            known_games.add(game["uid"])
-            new_games.append(row)
-            added["games"] += 1
-        for name in names:
-            person(name)
-    db.session.flush()
-    changes: list[SummaryChange] = [refresh_results(row, rules_game(row)) for row in new_games]
+    changes: list[SummaryChange] = []
+    for start in range(0, max(len(todo), 1), batch_size):
+        if start:
+            _begin_batch(after_another=True)
+        new_games: list[Game] = []
+        with db.session.no_autoflush:
+            for game, state in todo[start : start + batch_size]:
+                row = Game(
+                    owner_id=owner.id,
+                    uid=game["uid"],
+                    kind=state.key,
+                    first_dealer=state.first_dealer,
+                    options=state.options_mapping(),
+                    created_at=game["created_at"],
+                    updated_at=game["created_at"],
+                    night=night_rows[game["night"]],
+                )
+                db.session.add(row)
+                for seat, name in enumerate(state.players):
+                    row.seats.append(Seat(seat=seat, player=person(name)))
+                for number, record in enumerate(state.rounds, start=1):
+                    facts = record.to_mapping()
+                    dealer = facts.pop("dealer")
+                    row.rounds.append(Round(number=number, dealer=dealer, facts=facts))
+                new_games.append(row)
+        db.session.flush()
+        for row, (_game, state) in zip(new_games, todo[start : start + batch_size], strict=True):
+            changes.append(refresh_results(row, state))
+        written.games.extend(row.id for row in new_games)
+        written.nights.extend(night.id for night in made_nights)
+        written.players.extend(player.id for player in made_people)
+        made_nights.clear()
+        made_people.clear()
+        db.session.commit()
+        added["games"] += len(new_games)
+    # The last transaction: the players named without a game, and the summaries.
+    _begin_batch(after_another=True)
+    for name in names:
+        person(name)
     update_summaries(changes)
+    db.session.flush()
+    written.players.extend(player.id for player in made_people)
     db.session.commit()
-    return added
 
 
 def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
@@ -238,6 +343,16 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
         raise ImportRefused(
             gettext("The export has no list of nights or games: nothing was imported")
         )
+    most = int(current_app.config["IMPORT_MAX_GAMES"])
+    if len(raw_games) > most:
+        raise ImportRefused(
+            gettext(
+                "This file holds %(count)s games, more than the %(most)s one import takes:"
+                " nothing was imported",
+                count=format_decimal(len(raw_games)),
+                most=format_decimal(most),
+            )
+        )
     nights: dict[str, dict[str, Any]] = {}
     for index, night in enumerate(raw_nights, start=1):
         try:
@@ -255,6 +370,17 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
                     number=index,
                 )
             ) from None
+        if not YEARS[0] <= nights[uid]["date"].year <= YEARS[1]:
+            raise ImportRefused(
+                gettext(
+                    "Night %(number)s is dated %(date)s, not between the years %(first)s and"
+                    " %(last)s: nothing was imported",
+                    number=index,
+                    date=night["date"],
+                    first=YEARS[0],
+                    last=YEARS[1],
+                )
+            )
     games = []
     for index, game in enumerate(raw_games, start=1):
         try:
@@ -262,12 +388,14 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
                 "uid": _uid(game.get("uid")),
                 "night": game["night"],
                 "game": game["game"],
-                "created_at": _utc(datetime.fromisoformat(game["created_at"])),
+                "created_at": _game_time(index, game["created_at"]),
                 "players": game["players"],
                 "first_dealer": game.get("first_dealer", 0),
                 "options": game.get("options") or {},
                 "rounds": game["rounds"],
             }
+        except ImportRefused:
+            raise
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ImportRefused(
                 gettext("Game %(number)s is not readable: nothing was imported", number=index)
@@ -343,6 +471,27 @@ def _messages(error: RuleError) -> str:
     if isinstance(error, RoundRefused):
         return "; ".join(translate(e) for e in error.errors)
     return translate(error)
+
+
+def _game_time(index: int, value: Any) -> datetime:
+    """A game's time as stored (UTC), or refused when it lies outside :data:`YEARS`."""
+    moment = datetime.fromisoformat(value)
+    try:
+        stored = _utc(moment)
+    except OverflowError:  # 0001-01-01T00:00:00+05:00 is before the first year
+        stored = None
+    if stored is None or not YEARS[0] <= stored.year <= YEARS[1]:
+        raise ImportRefused(
+            gettext(
+                "Game %(number)s is dated %(time)s, not between the years %(first)s and"
+                " %(last)s: nothing was imported",
+                number=index,
+                time=value,
+                first=YEARS[0],
+                last=YEARS[1],
+            )
+        )
+    return stored
 
 
 def _utc(moment: datetime) -> datetime:

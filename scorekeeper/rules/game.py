@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, Protocol, Self, TypeVar
 
 from .errors import (
     GameOverError,
@@ -193,7 +193,11 @@ class Game(abc.ABC, Generic[R, Opts]):
         """The table's names, spaces tidied; refuses a wrong count, blanks and repeats."""
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise PlayerError("Players must be a list of names", field="players")
+        if len(players) > cls.max_players:
+            # Counted before any name is read: a list of 20,000 names costs nothing.
+            cls._refuse_count(len(players))
         names: list[str] = []
+        seen: set[str] = set()
         for name in players:
             if not isinstance(name, str):
                 raise PlayerError("Every player needs a name", field="players")
@@ -209,23 +213,28 @@ class Game(abc.ABC, Generic[R, Opts]):
                     limit=MAX_NAME_LENGTH,
                     field="players",
                 )
-            if name.casefold() in (n.casefold() for n in names):
+            if name.casefold() in seen:
                 raise PlayerError(
                     "{name} is at the table twice: every player needs a different name",
                     name=name,
                     field="players",
                 )
+            seen.add(name.casefold())
             names.append(name)
         if not cls.min_players <= len(names) <= cls.max_players:
-            raise PlayerCountError(
-                "{title} is played by {low} to {high} players, not {count}",
-                title=cls.title,
-                low=cls.min_players,
-                high=cls.max_players,
-                count=len(names),
-                field="players",
-            )
+            cls._refuse_count(len(names))
         return tuple(names)
+
+    @classmethod
+    def _refuse_count(cls, count: int) -> NoReturn:
+        raise PlayerCountError(
+            "{title} is played by {low} to {high} players, not {count}",
+            title=cls.title,
+            low=cls.min_players,
+            high=cls.max_players,
+            count=count,
+            field="players",
+        )
 
     # -- the table -----------------------------------------------------------
 

@@ -183,12 +183,18 @@ def create_game() -> Answer:
             body.get("players"),  # type: ignore[arg-type]
             body.get("first_dealer", 0),
             body.get("options"),
+            key=edit_basis().key,
         )
     except RoundRefused as refused:
         return refusal(refused.errors)
+    except services.Conflict as error:
+        return conflict(error)
+    except services.StorageError:
+        return storage_error()
     answer = with_etag(jsonify(game_document(record)), record)
     answer.headers["Location"] = url_for("api.get_game", game_id=record.id)
-    return answer, 201
+    # The same Idempotency-Key again: the game the first call made, not a second one.
+    return answer, 200 if record.replayed else 201
 
 
 @bp.get("/games/<game_id>")

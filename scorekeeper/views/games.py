@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -38,7 +38,9 @@ def new_game() -> Response | tuple[str, int]:
             for night in services.recent_nights(current_user)
         ]
     )
+    form.new_key()
     rule_errors: dict[str, list[str]] = {}
+    status = 200
     if form.validate_on_submit():
         names = form.player_names()
         first_dealer = _first_dealer(form.first_dealer.data, len(names))
@@ -46,16 +48,30 @@ def new_game() -> Response | tuple[str, int]:
         try:
             night = services.get_night(current_user, night_id) if night_id else None
             record = services.create_game(
-                current_user, kind, names, first_dealer, form.options(), night=night
+                current_user,
+                kind,
+                names,
+                first_dealer,
+                form.options(),
+                night=night,
+                key=form.one_time_key(),
             )
         except RoundRefused as refused:
             for error in refused.errors:
                 rule_errors.setdefault(error.field or "players", []).append(translate(error))
         except services.NotFound:
             rule_errors["night"] = [gettext("That night is not one of yours")]
+        except services.Conflict as conflict:
+            rule_errors["players"] = [conflict.message]
+        except services.StorageError:
+            rule_errors["players"] = [str(services.StorageError.message)]
+            status = 503
         else:
+            if record.replayed:
+                flash(gettext("That was saved already."), "info")
             return redirect(url_for("games.show_game", game_id=record.id))
-    status = 422 if form.errors or rule_errors else 200
+    if status == 200 and (form.errors or rule_errors):
+        status = 422
     return (
         render_template(
             "games/new.html",

@@ -6,13 +6,23 @@ import json
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import format_decimal, gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
-from .. import history, services, transfer
+from .. import history, limits, services, transfer
 from ..forms import (
     EmptyForm,
     GameFilterForm,
@@ -26,8 +36,6 @@ from ..rules import GAMES
 from .games import load_game
 
 bp = Blueprint("history", __name__)
-
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 
 def _page_number() -> int:
@@ -234,12 +242,15 @@ def import_account() -> Response | tuple[str, int]:
     form = ImportForm()
     status = 200
     if form.validate_on_submit():
-        raw = form.file.data.read(MAX_IMPORT_BYTES + 1)
+        largest = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
+        raw = form.file.data.read(largest + 1)
         try:
-            if len(raw) > MAX_IMPORT_BYTES:
+            if len(raw) > largest:
                 raise transfer.ImportRefused(
                     gettext("The file is too big for an export: nothing was imported")
                 )
+            if limits.too_deep(raw):
+                raise transfer.ImportRefused(limits.depth_message())
             try:
                 document: Any = json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, ValueError, RecursionError):

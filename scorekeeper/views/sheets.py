@@ -18,7 +18,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .. import history, pdf, services, sheets
+from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
 from ..i18n import current_language, game_word, translate
 from ..rules import GAMES, RoundRefused
@@ -46,7 +46,7 @@ def blank_sheets() -> str:
 
 
 @bp.route("/sheets/blank.pdf")
-def blank_sheet() -> Response | tuple[str, int]:
+def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A blank sheet as asked in the query string, or the form saying what is wrong."""
     form = BlankSheetForm(request.args)
     if not form.paper.data:
@@ -54,6 +54,11 @@ def blank_sheet() -> Response | tuple[str, int]:
     errors: dict[str, list[str]] = {}
     if form.validate():
         count, names = int(form.players.data), form.typed_names()
+        # Without names, a blank sheet is the same for everyone: kept once made.
+        cache, cache_id = sheet_cache(current_app), _blank_key(form) if not names else ""
+        body = cache.get(cache_id, cache_id) if cache_id else None
+        if body is not None:
+            return _pdf_response(body, _blank_filename(form, count), max_age=86400)
         if names and len(names) != count:
             errors["names"] = [
                 # TRANSLATORS: a blank sheet asked for with some of the names typed, not all.
@@ -70,10 +75,53 @@ def blank_sheet() -> Response | tuple[str, int]:
             for error in refused.errors:
                 errors.setdefault(_field_for(error.field), []).append(translate(error))
         else:
+            wait = _stranger_wait()
+            if wait:
+                return _too_many_sheets(wait)
             body = render_sheet(sheet)
-            name = f"{sheet.game.replace('_', '-')}-{len(sheet.players)}-players-{sheet.paper.key}"
-            return _pdf_response(body, f"{name}.pdf", max_age=86400)  # the same every day
+            if cache_id:
+                cache.put(cache_id, cache_id, body)
+            # The same every day.
+            return _pdf_response(body, _blank_filename(form, count), max_age=86400)
     return _form_page(form, errors), 422
+
+
+def _blank_key(form: BlankSheetForm) -> str:
+    """What makes a blank sheet without names what it is, in the reader's language."""
+    options = ",".join(f"{k}={v}" for k, v in sorted(form.options().items()))
+    parts = (form.game.data, form.players.data, form.first_dealer.data, form.paper.data)
+    return "blank-" + "-".join(map(str, parts)) + f"-{options}-{current_language()}"
+
+
+def _blank_filename(form: BlankSheetForm, count: int) -> str:
+    return f"{str(form.game.data).replace('_', '-')}-{count}-players-{form.paper.data}.pdf"
+
+
+def _stranger_wait() -> int:
+    """Seconds a visitor without an account waits before another blank sheet is made
+    for them (0: now); an account's own sheets are not counted."""
+    if current_user.is_authenticated:
+        return 0
+    limit = current_app.extensions.get("scorekeeper_blank_sheets")
+    if limit is None:
+        limit = current_app.extensions.setdefault(
+            "scorekeeper_blank_sheets",
+            limits.RateLimit(current_app.config["BLANK_SHEETS_PER_MINUTE"], 60),
+        )
+    assert isinstance(limit, limits.RateLimit)
+    return limit.wait(request.remote_addr or "unknown")
+
+
+def _too_many_sheets(wait: int) -> tuple[str, int, dict[str, str]]:
+    message = ngettext(
+        "That is more blank sheets than one phone needs: wait %(num)s second, or log in"
+        " to print more.",
+        "That is more blank sheets than one phone needs: wait %(num)s seconds, or log in"
+        " to print more.",
+        wait,
+    )
+    page = render_template("error.html", code=429, message=message)
+    return page, 429, {"Retry-After": str(wait)}
 
 
 def _blank_from(form: BlankSheetForm, count: int, names: list[str]) -> sheets.Sheet:
@@ -178,7 +226,7 @@ def night_sheet(night_id: int) -> Response:
                 for line, state in games
             ],
         )
-        body = pdf.render_pdf(html, (_print_css(),))
+        body = render(html)
         if finished:
             cache.put(cache_id, key, body)
     response = _pdf_response(body, f"night-{night.date:%Y-%m-%d}-{night.id}.pdf", max_age=0)
@@ -189,7 +237,28 @@ def night_sheet(night_id: int) -> Response:
 def render_sheet(sheet: sheets.Sheet) -> bytes:
     """The sheet's PDF: its template, print.css, WeasyPrint."""
     html = render_template("sheets/sheet.html", sheet=sheet)
-    return pdf.render_pdf(html, (_print_css(),))
+    return render(html)
+
+
+def render(html: str) -> bytes:
+    """A PDF within the time a sheet may take (SHEET_RENDER_SECONDS)."""
+    return pdf.render_pdf(
+        html, (_print_css(),), time_limit=current_app.config["SHEET_RENDER_SECONDS"]
+    )
+
+
+@bp.errorhandler(pdf.RenderTooSlow)
+def render_too_slow(error: pdf.RenderTooSlow) -> tuple[str, int, dict[str, str]]:
+    """503: the render was stopped, so it cannot hold the server; say what to do instead."""
+    message = ngettext(
+        "This sheet took more than %(num)s second to print, so it was stopped to keep the"
+        " scoresheet quick for everyone. Try again in a moment, or print fewer games at once.",
+        "This sheet took more than %(num)s seconds to print, so it was stopped to keep the"
+        " scoresheet quick for everyone. Try again in a moment, or print fewer games at once.",
+        max(round(error.seconds), 1),
+    )
+    page = render_template("error.html", code=503, message=message)
+    return page, 503, {"Retry-After": "30"}
 
 
 def _print_css() -> Path:
