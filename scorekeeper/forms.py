@@ -85,9 +85,13 @@ class EditForm(FlaskForm):
     version = HiddenField()
     key = HiddenField()
 
-    def base_on(self, version: int) -> None:
-        """On a fresh page: the version shown, and a new key for this one change."""
-        if not self.is_submitted():
+    def base_on(self, version: int, *, again: bool = False) -> None:
+        """On a fresh page: the version shown, and a new key for this one change.
+
+        ``again``: the page is answered anew after the game moved on (another phone, a
+        page sent from the history): what it offers now rests on the game as it is.
+        """
+        if again or not self.is_submitted():
             self.version.data = str(version)
             self.key.data = secrets.token_hex(16)
 
@@ -101,6 +105,22 @@ class EditForm(FlaskForm):
         if key is not None and (len(key) > 64 or not key.isalnum()):
             key = None
         return version, key
+
+
+class RoundForm(EditForm):
+    """A round's page: also the number of the round it was made for, so a page kept by
+    the browser (Back after Save) can never be saved into another round."""
+
+    number = HiddenField()
+
+    def made_for(self) -> int | None:
+        """The round number the page was made for, as sent; None when not sent."""
+        if not self.number.raw_data:
+            return None
+        try:
+            return int(self.number.raw_data[0])
+        except (TypeError, ValueError):
+            return -1
 
 
 class LoginForm(FlaskForm):
@@ -232,7 +252,7 @@ TURNED_CHOICES = [SelectChoice(suit.value, suit_word(suit)) for suit in Suit] + 
 ]
 
 
-class WizardRoundForm(EditForm):
+class WizardRoundForm(RoundForm):
     """One Wizard round as the scorekeeper enters it: turned card, bids, tricks.
 
     The bid and trick fields (``bid_0``, ``tricks_0``, ...) are added for the
@@ -289,7 +309,7 @@ class WizardRoundForm(EditForm):
                 },
             },
         )
-        data: dict[str, Any] = {"dealer": str(info.dealer)}
+        data: dict[str, Any] = {"dealer": str(info.dealer), "number": str(info.number)}
         if record is not None:
             for seat in range(game.player_count):
                 data[f"bid_{seat}"] = record.bids[seat]
@@ -374,7 +394,7 @@ ORDER_CHOICES = [
 ]
 
 
-class OneCardRoundForm(EditForm):
+class OneCardRoundForm(RoundForm):
     """One hand of One Card: the contract (or everyone passed), trump, order, points.
 
     The points fields (``points_0``, ...) are added for the table by :meth:`for_round`.
@@ -424,7 +444,11 @@ class OneCardRoundForm(EditForm):
                 },
             },
         )
-        data: dict[str, Any] = {"dealer": str(info.dealer), "order": "uptown"}
+        data: dict[str, Any] = {
+            "dealer": str(info.dealer),
+            "number": str(info.number),
+            "order": "uptown",
+        }
         if record is not None:
             data.update(
                 bidder=ALL_PASSED if record.bidder is None else str(record.bidder),

@@ -656,6 +656,14 @@ def said_change(summary: str) -> str:
     return summary[:1].upper() + summary[1:]
 
 
+def said_changes_since(record: GameRecord, version: int | None) -> list[str]:
+    """What happened to the game after ``version``, as the reader says it; nothing for a
+    version that was never this game's (missing, too big, negative)."""
+    if version is None or not 0 <= version < record.row.version:
+        return []
+    return [said_change(change) for change in changes_since(record.row, version)]
+
+
 def _finish_write(game: Game, state: State, summary: str, edit: Edit) -> None:
     """The caches, one more version, what it changed, the form's key; then the commit."""
     from .history import refresh_summaries

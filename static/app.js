@@ -279,9 +279,15 @@
   }
 
   function setUpDraft(form) {
+    // What the server drew is what this page is for: never numbers the browser kept from
+    // another page (autocomplete="off" on the form already asks it not to).
+    form.reset();
     var store = storage();
     if (!store) return;
-    var name = "scorekeeper-draft:" + window.location.pathname;
+    // One draft per round and version of the game: a page of another round, or of the game
+    // before another phone changed it, never fills this one.
+    var name = "scorekeeper-draft:" + window.location.pathname +
+      "#" + form.dataset.number + "@" + form.dataset.version;
     var mark = document.createElement("p");
     mark.className = "unsaved";
     mark.setAttribute("role", "status");
@@ -300,9 +306,8 @@
       return data;
     }
     function write(pending) {
-      var version = form.querySelector('input[name="version"]');
       store.setItem(name, JSON.stringify({
-        game: form.dataset.game, version: version ? version.value : "",
+        game: form.dataset.game, version: form.dataset.version,
         fields: fields(), pending: pending
       }));
     }
@@ -323,12 +328,6 @@
     }
 
     var draft = read();
-    var shown = form.querySelector('input[name="version"]');
-    if (draft && shown && draft.version !== shown.value && !draft.pending) {
-      // Entered against an older state of the game, and never sent: start afresh.
-      store.removeItem(name);
-      draft = null;
-    }
     if (draft && form.dataset.fresh === "yes") {
       apply(draft.fields);
       if (draft.pending && navigator.onLine) {
@@ -407,7 +406,16 @@
     });
   }
 
+  // A round's page shown again from the browser's memory (Back after Save) would show the
+  // game as it was: ask the server for it as it is.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && document.querySelector("form[data-draft]")) window.location.reload();
+  });
+
   ready(function () {
+    if (document.querySelector("form[data-draft]") && "scrollRestoration" in window.history) {
+      window.history.scrollRestoration = "manual";
+    }
     document.querySelectorAll("[data-game-page]").forEach(clearDrafts);
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();

@@ -24,8 +24,16 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
     record = load_game(game_id)
     info = record.state.next_round
     if info is None:
-        flash(gettext("The game is over: there is nothing more to enter."), "info")
+        if request.method == "POST":
+            flash(gettext("The game is over: nothing from that page was saved."), "info")
+        else:
+            flash(gettext("The game is over: there is nothing more to enter."), "info")
         return redirect(url_for("games.show_game", game_id=game_id))
+    made_for = _made_for()
+    if made_for is not None and made_for != info.number:
+        # A page of another round (Back after Save, a second phone): the round it was
+        # for is not this one; show this one afresh, with its own dealer.
+        return _moved_on(record, record.state.round_info(info.number), None, made_for)
     info = record.state.round_info(info.number, _dealer_override(record))
     return _round_page(record, info, None)
 
@@ -37,7 +45,11 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
     if not 1 <= number <= len(record.state.rounds):
         abort(404)
     info = record.state.round_info(number, _dealer_override(record))
-    return _round_page(record, info, record.state.rounds[number - 1])
+    recorded = record.state.rounds[number - 1]
+    made_for = _made_for()
+    if made_for is not None and made_for != number:
+        return _moved_on(record, record.state.round_info(number), recorded, made_for)
+    return _round_page(record, info, recorded)
 
 
 @bp.route("/<int:number>/undo", methods=["POST"])
@@ -72,6 +84,73 @@ def _dealer_override(record: services.GameRecord) -> int | None:
     except ValueError:
         return None
     return seat if 0 <= seat < record.state.player_count else None
+
+
+def _made_for() -> int | None:
+    """The round a posted page says it was made for (None: not said, or not a POST)."""
+    if request.method != "POST" or "number" not in request.form:
+        return None
+    try:
+        return int(request.form["number"])
+    except ValueError:
+        return -1
+
+
+def _moved_on(
+    record: services.GameRecord, info: Any, recorded: Any, made_for: int
+) -> tuple[str, int]:
+    """A page made for another round than this one: nothing from it is stored, nor shown;
+    this round is offered afresh, with what has happened since the page was made."""
+    state = record.state
+    form = round_form(state, info, recorded, formdata=None)
+    form.base_on(record.row.version, again=True)
+    word = state.round_word
+    if recorded is not None:
+        said = (
+            gettext("That page was for hand %(old)s: nothing from it was saved.", old=made_for)
+            if word == "hand"
+            else gettext(
+                "That page was for round %(old)s: nothing from it was saved.", old=made_for
+            )
+        )
+    elif word == "hand":
+        said = gettext(
+            "That page was for hand %(old)s, but the game is now at hand %(number)s."
+            " Nothing from it was saved: enter hand %(number)s here.",
+            old=made_for,
+            number=info.number,
+        )
+    else:
+        said = gettext(
+            "That page was for round %(old)s, but the game is now at round %(number)s."
+            " Nothing from it was saved: enter round %(number)s here.",
+            old=made_for,
+            number=info.number,
+        )
+    messages = [said]
+    changes = services.said_changes_since(record, form_version())
+    if changes:
+        messages.append(gettext("Since then: %(changes)s.", changes="; ".join(changes)))
+    return (
+        render_template(
+            f"rounds/{state.key}.html",
+            game=record,
+            info=info,
+            form=form,
+            rule_errors={"form": messages},
+            correcting=recorded is not None,
+            fresh=True,
+        ),
+        409,
+    )
+
+
+def form_version() -> int | None:
+    """The game's version a posted page was made from, or None."""
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return None
 
 
 def _round_page(
@@ -123,6 +202,7 @@ def _round_page(
             form=form,
             rule_errors=rule_errors,
             correcting=recorded is not None,
+            fresh=not form.is_submitted(),
         ),
         status,
     )

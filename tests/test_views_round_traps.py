@@ -1,0 +1,140 @@
+"""The round screen's traps, in-process: a page saved only for the round it was made for,
+a second phone's save, refusals said all at once and at the top."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tests.conftest import Table
+from tests.conftest import stored_state as state
+from tests.test_views_one_card import hand, new_one_card
+
+
+def hidden(page: str, name: str) -> str:
+    match = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', page)
+    assert match, f"no hidden {name}"
+    return match.group(1)
+
+
+def text(response: Any) -> str:
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+def taps(bids: list[int], tricks: list[int], **extra: str) -> dict[str, str]:
+    form = {f"bid_{seat}": str(bid) for seat, bid in enumerate(bids)}
+    form.update({f"tricks_{seat}": str(took) for seat, took in enumerate(tricks)})
+    form.update(extra)
+    return form
+
+
+def open_page(table: Table, url: str) -> dict[str, str]:
+    """What a page carries besides the taps: its round, the game's version, its key."""
+    page = table.client.get(url).get_data(as_text=True)
+    return {name: hidden(page, name) for name in ("number", "version", "key", "dealer")}
+
+
+@pytest.fixture
+def game_id(table: Table) -> str:
+    return table.new_game(["Ana", "Ben", "Cai"], first_dealer=1)
+
+
+ROUND_ONE = taps([1, 0, 0], [1, 0, 0], turned="h")
+ROUND_TWO = taps([1, 1, 0], [1, 1, 0], turned="s")
+
+
+def test_the_round_page_carries_its_round_and_the_games_version(table: Table, game_id: str) -> None:
+    page = table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    assert hidden(page, "number") == "1"
+    assert hidden(page, "version") == "0"
+    # The browser is asked not to put old numbers back into a page it shows again.
+    assert re.search(r'<form method="post"[^>]*autocomplete="off"', page)
+    assert 'data-number="1" data-version="0"' in page
+
+
+def test_back_after_save_a_page_of_the_last_round_is_refused_and_stores_nothing(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    round_one = {**ROUND_ONE, **open_page(table, url)}
+    assert table.post(url, round_one).status_code == 302
+    # Back: the page of round 1, sent again with other numbers (a fresh key even).
+    again = {**round_one, **taps([0, 1, 0], [0, 1, 0], turned="c"), "key": "another1"}
+    response = table.post(url, again)
+    assert response.status_code == 409
+    page = text(response)
+    assert (
+        "That page was for round 1, but the game is now at round 2."
+        " Nothing from it was saved: enter round 2 here." in page
+    )
+    assert "Since then: Round 1 recorded." in page
+    # Round 2 is offered afresh: its own dealer and bidder, nothing of the page sent.
+    assert "Round 2 of 20" in page
+    assert "<dt>Dealer</dt><dd>Cai</dd>" in page and "<dt>Bids first</dt><dd>Ana</dd>" in page
+    raw = response.get_data(as_text=True)
+    assert " checked" not in raw
+    assert hidden(raw, "number") == "2" and hidden(raw, "version") == "1"
+    assert hidden(raw, "key") not in (round_one["key"], "another1")
+    assert 'data-fresh="yes"' in raw
+    stored = state(app, game_id)
+    assert len(stored.rounds) == 1 and stored.rounds[0].bids == (1, 0, 0)
+    # The round offered is saved as any other.
+    assert table.post(url, {**ROUND_TWO, **open_page(table, url)}).status_code == 302
+    assert len(state(app, game_id).rounds) == 2
+
+
+def test_a_page_of_a_round_that_was_undone_is_refused_too(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_page(table, url)})
+    round_two = {**ROUND_TWO, **open_page(table, url)}
+    board = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    undo = {"version": hidden(board, "version"), "key": hidden(board, "key")}
+    assert table.post(f"/games/{game_id}/rounds/1/undo", undo).status_code == 302
+    response = table.post(url, round_two)
+    assert response.status_code == 409
+    assert "That page was for round 2, but the game is now at round 1." in text(response)
+    assert "Since then: Round 1 undone." in text(response)
+    assert state(app, game_id).rounds == ()
+
+
+def test_a_page_sent_after_the_last_round_says_nothing_was_saved(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"], first_dealer=0, rounds=1)
+    url = f"/games/{game_id}/rounds/new"
+    page = open_page(table, url)
+    assert table.post(url, {**ROUND_ONE, **page}).status_code == 302
+    response = table.post(url, {**ROUND_ONE, **page, "key": "another1"}, follow_redirects=True)
+    assert "The game is over: nothing from that page was saved." in text(response)
+    assert len(state(app, game_id).rounds) == 1
+
+
+def test_a_correction_page_is_saved_only_into_its_round(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_page(table, url)})
+    edit = f"/games/{game_id}/rounds/1/edit"
+    response = table.post(edit, {**ROUND_ONE, **open_page(table, edit), "number": "2"})
+    assert response.status_code == 409
+    assert "That page was for round 2: nothing from it was saved." in text(response)
+    assert state(app, game_id).rounds[0].bids == (1, 0, 0)
+
+
+def test_one_card_a_page_of_the_last_hand_is_refused(app: Flask, table: Table) -> None:
+    game_id = new_one_card(table, ["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    page = open_page(table, url)
+    first = {**hand([5, 7, 3], 0, bidder="1", bid="8", trump="hearts"), **page}
+    assert table.post(url, first).status_code == 302
+    response = table.post(url, {**first, "key": "another1"})
+    assert response.status_code == 409
+    assert (
+        "That page was for hand 1, but the game is now at hand 2."
+        " Nothing from it was saved: enter hand 2 here." in text(response)
+    )
+    assert len(state(app, game_id).rounds) == 1
