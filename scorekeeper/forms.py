@@ -113,6 +113,23 @@ class RoundForm(EditForm):
 
     number = HiddenField()
 
+    anchors: ClassVar[dict[str, str]] = {}
+    """The id of the part of the page where a field's problems are shown."""
+    seat_anchors: ClassVar[dict[str, str]] = {}
+    """The same for a field with a row per seat (``bid_2``, ``bids_2``): the id's stem."""
+    sections: ClassVar[tuple[str, ...]] = ()
+    """The parts' ids in the order the page shows them."""
+
+    def anchor(self, key: str) -> str | None:
+        """Where the page shows a problem with ``key`` (a field, or a rules' field with
+        its seat: ``tricks_2``); None for the form as a whole."""
+        if key in self.anchors:
+            return self.anchors[key]
+        name, _, seat = key.rpartition("_")
+        if seat.isdigit() and name in self.seat_anchors:
+            return f"{self.seat_anchors[name]}-{seat}"
+        return None
+
     def made_for(self) -> int | None:
         """The round number the page was made for, as sent; None when not sent."""
         if not self.number.raw_data:
@@ -273,6 +290,20 @@ class WizardRoundForm(RoundForm):
     turns_trump: bool = True
     seat_fields: ClassVar[frozenset[str]] = frozenset({"bids", "tricks"})
     """Fields whose refusals are shown next to one player's row."""
+    anchors: ClassVar[dict[str, str]] = {
+        "turned": "at-trump",
+        "wizard_trump": "at-trump",
+        "trump": "at-trump",
+        "bids": "at-bids",
+        "tricks": "at-tricks",
+        "dealer": "dealer-change",
+    }
+    seat_anchors: ClassVar[dict[str, str]] = {
+        "bid": "at-bids",
+        "bids": "at-bids",
+        "tricks": "at-tricks",
+    }
+    sections: ClassVar[tuple[str, ...]] = ("dealer-change", "at-trump", "at-bids", "at-tricks")
 
     @classmethod
     def for_round(
@@ -417,6 +448,24 @@ class OneCardRoundForm(RoundForm):
 
     seats: int = 0
     seat_fields: ClassVar[frozenset[str]] = frozenset({"points"})
+    anchors: ClassVar[dict[str, str]] = {
+        "auction": "at-auction",
+        "bidder": "at-auction",
+        "bid": "at-auction",
+        "trump": "at-trump",
+        "order": "at-trump",
+        "points": "at-points",
+        "last_trick": "at-last-trick",
+        "dealer": "dealer-change",
+    }
+    seat_anchors: ClassVar[dict[str, str]] = {"points": "at-points"}
+    sections: ClassVar[tuple[str, ...]] = (
+        "dealer-change",
+        "at-auction",
+        "at-trump",
+        "at-points",
+        "at-last-trick",
+    )
 
     @classmethod
     def for_round(

@@ -360,7 +360,7 @@ def script_messages() -> dict[str, Any]:
     A plural is a mapping from CLDR category to form; the script picks one with
     ``Intl.PluralRules``. Placeholders are ``%(name)s``, filled by the script.
     """
-    keep = {key: f"%({key})s" for key in ("sum", "name", "bid")}
+    keep = {key: f"%({key})s" for key in ("sum", "name", "bid", "cards", "number")}
     return {
         "tricks": plural_forms("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", **keep),
         "points": gettext("%(sum)s of 15 points", sum=keep["sum"]),
@@ -379,4 +379,15 @@ def script_messages() -> dict[str, Any]:
         "restored": gettext("Not yet saved: what you had entered is back."),
         "unsaved": gettext("Not yet saved."),
         "offline": gettext("Not yet saved: no connection. It is sent when the connection is back."),
+        # The round screen's Save button: what became of the round, why it waits.
+        "saving": gettext("Saving…"),
+        "kept": gettext("No connection: kept on this phone, will send when back."),
+        "held_tricks": gettext(
+            "The tricks add up to %(sum)s, not %(cards)s: Save waits until they do.",
+            sum=keep["sum"],
+            cards=keep["cards"],
+        ),
+        "held_points": gettext(
+            "The points add up to %(sum)s, not 15: Save waits until they do.", sum=keep["sum"]
+        ),
     }

@@ -622,6 +622,15 @@ def _replayed(current: GameRecord, edit: Edit) -> GameRecord | None:
     return GameRecord(current.row, current.state, replayed=True)
 
 
+def was_stored(record: GameRecord, key: str | None) -> bool:
+    """Whether a change with this one-time key was stored already (a double tap, a page
+    sent twice): read only, for a page that is not going to be stored anyway."""
+    if not key or len(key) > 64 or not key.isalnum():
+        return False
+    seen = db.session.get(Submission, _scoped_key(record.row, key))
+    return seen is not None and seen.game_id == record.id
+
+
 def _scoped_key(game: Game, key: str) -> str:
     """A one-time key as stored: an account's keys never meet another account's."""
     return hashlib.sha256(f"{game.owner_id}:{key}".encode()).hexdigest()

@@ -41,6 +41,54 @@
     return input ? parseInt(input.value, 10) : null;
   }
 
+  // -- The round screen: its refusals, its Save button ------------------------------
+
+  // A refused round opens on the list of what to put right; each item goes to its part.
+  function setUpProblems(box) {
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "nearest" });
+    box.querySelectorAll("a[href^='#']").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        var part = document.getElementById(link.getAttribute("href").slice(1));
+        if (!part) return;
+        event.preventDefault();
+        if (part.tagName === "DETAILS") part.open = true;
+        part.scrollIntoView({ block: "center" });
+        var input = part.querySelector("input:not([type=hidden]):not(:disabled), select");
+        if (input) input.focus({ preventScroll: true });
+      });
+    });
+  }
+
+  // The line under the Save button: why it waits, or what became of the round.
+  function saveStatus(form, text, kind) {
+    var line = form.querySelector("[data-save-status]");
+    if (!line) return;
+    line.textContent = text;
+    line.className = "save-status" + (kind ? " " + kind : "");
+    line.hidden = !text;
+  }
+
+  // Save waits while the live count shows the round cannot be right, saying why.
+  function holdSave(form, reason) {
+    var held = !!form.dataset.held;
+    form.dataset.held = reason;
+    var button = form.querySelector("[data-save]");
+    if (button) button.setAttribute("aria-disabled", reason ? "true" : "false");
+    if (reason) saveStatus(form, reason, "held");
+    else if (held) saveStatus(form, "", "");
+  }
+
+  function guardSave(form) {
+    // Before the draft's own submit handler (registered earlier, on the bubbling side).
+    form.addEventListener("submit", function (event) {
+      if (!form.dataset.held) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      saveStatus(form, form.dataset.held, "held");
+    }, true);
+  }
+
   function setUpRoundForm(form) {
     var cards = parseInt(form.dataset.cards, 10);
     var dealer = form.dataset.dealer;
@@ -65,6 +113,8 @@
       count.textContent = plural("tricks", cards, { sum: sum }) +
         (entered < rows.length ? "" : sum === cards ? " ✓" : ": " + t(sum > cards ? "too_many" : "too_few"));
       count.className = sum === cards && entered === rows.length ? "exact" : sum > cards ? "over" : "";
+      var wrong = sum > cards || (entered === rows.length && sum !== cards);
+      holdSave(form, wrong ? t("held_tricks", { sum: sum, cards: cards }) : "");
     }
 
     function updateHook() {
@@ -244,6 +294,8 @@
       });
       count.textContent = t("points", { sum: sum }) + (sum === 15 ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
       count.className = sum === 15 ? "exact" : sum > 15 ? "over" : "";
+      var wrong = sum > 15 || (empty.length === 0 && sum !== 15);
+      holdSave(form, wrong ? t("held_points", { sum: sum }) : "");
     }
     form.addEventListener("input", updatePoints);
     form.addEventListener("change", updateTrump);
@@ -327,15 +379,31 @@
       form.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
+    // A round kept on the phone while the connection was down, sent now it is back:
+    // the server says "Round 6 sent" rather than "saved".
+    function sendKept() {
+      var flag = form.querySelector('input[name="sent_later"]');
+      if (!flag) {
+        flag = document.createElement("input");
+        flag.type = "hidden";
+        flag.name = "sent_later";
+        form.appendChild(flag);
+      }
+      flag.value = "1";
+      saveStatus(form, t("sending"), "");
+      form.submit();
+    }
+
     var draft = read();
     if (draft && form.dataset.fresh === "yes") {
       apply(draft.fields);
       if (draft.pending && navigator.onLine) {
         show(t("sending"));
-        form.submit();
+        sendKept();
         return;
       }
       show(t(draft.pending ? "waiting" : "restored"));
+      if (draft.pending) saveStatus(form, t("kept"), "held");
     } else if (draft && form.dataset.fresh !== "yes") {
       write(false);  // the server has answered this form: nothing is waiting any more
     }
@@ -347,11 +415,14 @@
       if (!navigator.onLine) {
         event.preventDefault();
         show(t("offline"));
+        saveStatus(form, t("kept"), "held");
+        return;
       }
+      saveStatus(form, t("saving"), "");
     });
     window.addEventListener("online", function () {
       var current = read();
-      if (current && current.pending) form.submit();
+      if (current && current.pending) sendKept();
     });
   }
 
@@ -417,12 +488,14 @@
       window.history.scrollRestoration = "manual";
     }
     document.querySelectorAll("[data-game-page]").forEach(clearDrafts);
+    document.querySelectorAll("form[data-draft]").forEach(guardSave);
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
     document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);
+    document.querySelectorAll("[data-problems]").forEach(setUpProblems);
     document.querySelectorAll("[data-autosubmit]").forEach(function (el) {
       el.addEventListener("change", function () { el.form.submit(); });
     });

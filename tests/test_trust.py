@@ -79,7 +79,7 @@ def test_a_double_tap_or_a_reloaded_post_stores_the_round_once(app: Flask, table
     assert again.status_code == 302
     assert rounds(app, game_id) == 1
     page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "That was saved already." in page
+    assert "Saved already: the second tap changed nothing." in page
 
 
 def test_a_stale_undo_is_refused(app: Flask, table: Table) -> None:

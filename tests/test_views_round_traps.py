@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 
 from tests.conftest import Table
+from tests.conftest import page_errors as errors
 from tests.conftest import stored_state as state
 from tests.test_views_one_card import hand, new_one_card
 
@@ -138,3 +139,57 @@ def test_one_card_a_page_of_the_last_hand_is_refused(app: Flask, table: Table) -
         " Nothing from it was saved: enter hand 2 here." in text(response)
     )
     assert len(state(app, game_id).rounds) == 1
+
+
+SUMMARY = re.compile(r'<div class="problems" id="problems".*?</div>', re.S)
+LINK = re.compile(r'<li><a href="#([^"]+)">([^<]*)</a></li>')
+
+
+def summary(response: Any) -> list[tuple[str, str]]:
+    """The summary at the top of a refused page: (the part it goes to, the message)."""
+    box = SUMMARY.search(response.get_data(as_text=True))
+    assert box, "no summary of the problems at the top"
+    return [(anchor, html.unescape(message)) for anchor, message in LINK.findall(box.group(0))]
+
+
+def test_every_problem_of_a_save_comes_at_once_each_a_link_to_its_part(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    # Round 1: no turned card, Cai's bid forgotten, and the tricks add up to 2 of 1.
+    form = taps([1, 0, 0], [1, 1, 0])
+    del form["bid_2"]
+    response = table.post(f"/games/{game_id}/rounds/new", form)
+    assert response.status_code == 422
+    assert summary(response) == [
+        ("at-trump", "Tap the turned card: a suit, a Wizard or a Jester"),
+        ("at-bids-2", "Enter Cai's bid"),
+        ("at-tricks", "Tricks add up to 2, but 1 card was dealt"),
+    ]
+    # Each is also said next to its part, and the parts are where the links go.
+    assert errors(response) == [
+        "Tap the turned card: a suit, a Wizard or a Jester",
+        "Enter Cai's bid",
+        "Tricks add up to 2, but 1 card was dealt",
+    ]
+    page = response.get_data(as_text=True)
+    for anchor in ("at-trump", "at-bids-2", "at-tricks"):
+        assert f'id="{anchor}"' in page
+    # The summary comes before the deal: it is the first thing the page shows.
+    assert page.index('id="problems"') < page.index('class="deal"')
+    assert state(app, game_id).rounds == ()
+
+
+def test_the_rules_problems_are_listed_in_bidding_order(table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"], first_dealer=0, hook=True)
+    # Ana deals and bids last; the hook forbids her 0, and Ben cannot take 2 of 1.
+    response = table.post(f"/games/{game_id}/rounds/new", taps([0, 1, 0], [0, 2, 0], turned="s"))
+    assert [anchor for anchor, _message in summary(response)] == ["at-bids-0", "at-tricks-1"]
+
+
+def test_one_card_every_problem_at_once(table: Table) -> None:
+    game_id = new_one_card(table, ["Ana", "Ben", "Cai"])
+    form = hand([5, 7, 9], 0, bidder="1", bid="8", trump="hearts")
+    del form["last_trick"]
+    response = table.post(f"/games/{game_id}/rounds/new", form)
+    anchors = [anchor for anchor, _message in summary(response)]
+    assert anchors == ["at-points", "at-last-trick"], summary(response)

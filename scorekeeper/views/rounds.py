@@ -31,6 +31,9 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
         return redirect(url_for("games.show_game", game_id=game_id))
     made_for = _made_for()
     if made_for is not None and made_for != info.number:
+        if services.was_stored(record, request.form.get("key")):
+            # The same page sent twice (a double tap): the first one was stored.
+            return _saved_already(record, made_for)
         # A page of another round (Back after Save, a second phone): the round it was
         # for is not this one; show this one afresh, with its own dealer.
         return _moved_on(record, record.state.round_info(info.number), None, made_for)
@@ -48,6 +51,8 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
     recorded = record.state.rounds[number - 1]
     made_for = _made_for()
     if made_for is not None and made_for != number:
+        if services.was_stored(record, request.form.get("key")):
+            return _saved_already(record, made_for)
         return _moved_on(record, record.state.round_info(number), recorded, made_for)
     return _round_page(record, info, recorded)
 
@@ -84,6 +89,38 @@ def _dealer_override(record: services.GameRecord) -> int | None:
     except ValueError:
         return None
     return seat if 0 <= seat < record.state.player_count else None
+
+
+def _saved(state: Any, sent_later: bool) -> str:
+    """What the game's page says, by the next round's button, once a round is stored."""
+    number = len(state.rounds)
+    hand = state.round_word == "hand"
+    if sent_later:
+        # Kept on the phone while the connection was down, and sent when it came back.
+        if hand:
+            return gettext("Hand %(number)s sent.", number=number)
+        return gettext("Round %(number)s sent.", number=number)
+    if state.finished:
+        if hand:
+            return gettext("Hand %(number)s saved: the game is over.", number=number)
+        return gettext("Round %(number)s saved: the game is over.", number=number)
+    if hand:
+        return gettext(
+            "Hand %(number)s saved — hand %(next)s next.", number=number, next=number + 1
+        )
+    return gettext("Round %(number)s saved — round %(next)s next.", number=number, next=number + 1)
+
+
+def _saved_already(record: services.GameRecord, number: int | None) -> Response:
+    """A page that was stored already (a double tap): said as reassurance, not as an error."""
+    if number is None:
+        said = gettext("Saved already: the second tap changed nothing.")
+    elif record.state.round_word == "hand":
+        said = gettext("Hand %(number)s is saved: the second tap changed nothing.", number=number)
+    else:
+        said = gettext("Round %(number)s is saved: the second tap changed nothing.", number=number)
+    flash(said, "info")
+    return redirect(url_for("games.show_game", game_id=record.id))
 
 
 def _made_for() -> int | None:
@@ -137,7 +174,8 @@ def _moved_on(
             game=record,
             info=info,
             form=form,
-            rule_errors={"form": messages},
+            rule_errors={},
+            problems=[(None, message) for message in messages],
             correcting=recorded is not None,
             fresh=True,
         ),
@@ -161,7 +199,12 @@ def _round_page(
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     status = 200
-    if form.validate_on_submit():
+    if form.is_submitted() and not form.validate():
+        # The shape is wrong somewhere; the rules still judge every part that was given,
+        # so that one Save says everything there is to put right.
+        entered = errors_by_field(entered_errors(form, state, recorded, info), form.seat_fields)
+        rule_errors = _beside(form, entered)
+    elif form.is_submitted():
         mapping = form.round_mapping()
         edit = services.Edit(*form.basis())
         try:
@@ -179,7 +222,9 @@ def _round_page(
             status = 503
         else:
             if done.replayed:
-                flash(gettext("That was saved already."), "info")
+                return _saved_already(record, _made_for())
+            if recorded is None:
+                flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
             elif recorded is not None and state.round_word == "hand":
                 flash(
                     gettext("Hand %(number)s corrected; totals updated.", number=info.number),
@@ -201,11 +246,54 @@ def _round_page(
             info=info,
             form=form,
             rule_errors=rule_errors,
+            problems=problems(form, rule_errors, state.bidding_order(info.dealer)),
             correcting=recorded is not None,
             fresh=not form.is_submitted(),
         ),
         status,
     )
+
+
+def entered_errors(form: Any, state: Any, recorded: Any, info: Any) -> list[RuleError]:
+    """What the rules say about the parts of a round the page sent in good shape."""
+    try:
+        mapping = form.round_mapping()
+    except (TypeError, ValueError):
+        return []
+    return list(state.entered_errors(mapping, None if recorded is None else info.number))
+
+
+def _beside(form: Any, rule_errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The rules' problems with the parts the form has nothing to say about: one thing to
+    put right at a time for each part of the page."""
+    taken = {form.anchor(name) for name in form.errors if name}
+    return {key: said for key, said in rule_errors.items() if form.anchor(key) not in taken}
+
+
+def problems(
+    form: Any, rule_errors: dict[str, list[str]], order: list[int]
+) -> list[tuple[str | None, str]]:
+    """Every problem of a submission, the form's and the rules', in the order of the page:
+    each with the id of the part it concerns (None: the page as a whole)."""
+    found: list[tuple[str | None, str]] = []
+    for source in (form.errors, rule_errors):
+        for key, messages in source.items():
+            anchor = form.anchor(key) if key else None
+            found.extend((anchor, str(message)) for message in messages)
+
+    def place(problem: tuple[str | None, str]) -> tuple[int, int]:
+        anchor = problem[0]
+        if anchor is None:
+            return (-1, 0)
+        for index, section in enumerate(form.sections):
+            if anchor == section:
+                return (index, -1)
+            if anchor.startswith(section + "-"):
+                seat = int(anchor.rpartition("-")[2])
+                return (index, order.index(seat) if seat in order else seat)
+        return (len(form.sections), 0)
+
+    return sorted(found, key=place)
 
 
 def errors_by_field(

@@ -177,3 +177,35 @@ def test_a_game_night_at_the_table(night_phone: Any, live_server: Any) -> None:
     assert ana.deal()["Dealer"] == "Ben" and ana.deal()["Bids first"] == "Cai"
     assert ana.checked() == [], "the browser put the last round's taps back"
     assert page.locator("input[name=number]").input_value() == "2"
+
+    # -- Trap: tricks that don't add up, and the trump forgotten. Save waits, saying why
+    # next to the button; the server's refusal opens on the list of what to put right.
+    for seat, bid in ((2, 1), (3, 0), (0, 0), (1, 0)):
+        ana.chip(f"bid_{seat}", bid)
+    for seat, took in ((2, 1), (3, 1), (0, 1), (1, 0)):
+        ana.chip(f"tricks_{seat}", took)
+    expect(page.locator("output[data-trick-count]")).to_have_text("3 of 2 tricks: too many")
+    save = page.get_by_role("button", name="Save round 2")
+    expect(save).to_have_attribute("aria-disabled", "true")
+    save.tap(force=True)  # a thumb taps it all the same
+    status = page.locator("[data-save-status]")
+    expect(status).to_have_text("The tricks add up to 3, not 2: Save waits until they do.")
+    ana.in_view("[data-save-status]")
+    ana.shot("tricks-held")
+    assert page.url.endswith("/rounds/new") and ana.stored().rounds[-1].bids == (0, 1, 0, 0)
+    ana.chip("tricks_0", 0)
+    expect(status).to_be_hidden()
+    ana.save("Save round 2")
+    problems = page.locator("#problems")
+    expect(problems).to_be_focused()
+    ana.in_view("#problems")
+    expect(problems.get_by_role("link")).to_have_text(
+        ["Tap the turned card: a suit, a Wizard or a Jester"]
+    )
+    ana.shot("forgotten-trump-refused")
+    problems.get_by_role("link").first.tap()
+    ana.in_view("#at-trump")
+    ana.chip("turned", "s")
+    ana.save("Save round 2")
+    expect(page).to_have_url(GAME_URL)
+    assert [r.tricks for r in ana.stored().rounds] == [(0, 1, 0, 0), (0, 0, 1, 1)]
