@@ -193,3 +193,70 @@ def test_one_card_every_problem_at_once(table: Table) -> None:
     response = table.post(f"/games/{game_id}/rounds/new", form)
     anchors = [anchor for anchor, _message in summary(response)]
     assert anchors == ["at-points", "at-last-trick"], summary(response)
+
+
+def test_a_second_phone_saving_the_same_round_is_shown_the_next_one(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    phone_a, phone_b = open_page(table, url), open_page(table, url)
+    assert table.post(url, {**ROUND_ONE, **phone_a}).status_code == 302
+    response = table.post(url, {**taps([0, 1, 0], [0, 1, 0], turned="c"), **phone_b})
+    assert response.status_code == 409
+    page = text(response)
+    assert "That page was for round 1, but the game is now at round 2." in page
+    assert "Since then: Round 1 recorded." in page
+    # The game as it now is: round 2, Cai deals, Ana bids first; nothing of round 1 kept.
+    assert "Round 2 of 20" in page
+    assert "<dt>Dealer</dt><dd>Cai</dd>" in page and "<dt>Bids first</dt><dd>Ana</dd>" in page
+    assert " checked" not in response.get_data(as_text=True)
+    # Save works again.
+    again = {**ROUND_TWO, **open_page_of(response)}
+    assert table.post(url, again).status_code == 302
+    assert [r.bids for r in state(app, game_id).rounds] == [(1, 0, 0), (1, 1, 0)]
+
+
+def open_page_of(response: Any) -> dict[str, str]:
+    page = response.get_data(as_text=True)
+    return {name: hidden(page, name) for name in ("number", "version", "key", "dealer")}
+
+
+def test_a_change_elsewhere_to_an_earlier_round_keeps_this_rounds_taps(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_page(table, url)})
+    phone_b = open_page(table, url)  # round 2, being entered on phone B
+    edit = f"/games/{game_id}/rounds/1/edit"
+    corrected = {**taps([1, 0, 0], [0, 1, 0], turned="h"), **open_page(table, edit)}
+    assert table.post(edit, corrected).status_code == 302  # phone A corrects round 1
+    response = table.post(url, {**ROUND_TWO, **phone_b})
+    assert response.status_code == 409
+    assert errors(response) == [
+        "Changed on another phone meanwhile: Round 1 corrected. Nothing was saved yet:"
+        " what you entered for round 2 is kept; check it, then Save again."
+    ]
+    raw = response.get_data(as_text=True)
+    assert re.search(r'id="tricks_1-1" name="tricks_1" value="1"\s+checked', raw)
+    assert "Round 2 of 20" in text(response)
+    # On the game's new version, with a new key: Save works again.
+    assert hidden(raw, "version") == "2" and hidden(raw, "key") != phone_b["key"]
+    assert 'data-fresh="no"' in raw and 'data-version="2"' in raw
+    assert table.post(url, {**ROUND_TWO, **open_page_of(response)}).status_code == 302
+    stored = state(app, game_id)
+    assert [r.tricks for r in stored.rounds] == [(0, 1, 0), (1, 1, 0)]
+
+
+def test_a_correction_of_a_round_undone_elsewhere_stores_nothing(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    table.post(url, {**ROUND_ONE, **open_page(table, url)})
+    edit = f"/games/{game_id}/rounds/1/edit"
+    phone_b = open_page(table, edit)
+    board = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    undo = {"version": hidden(board, "version"), "key": hidden(board, "key")}
+    table.post(f"/games/{game_id}/rounds/1/undo", undo)
+    response = table.post(edit, {**ROUND_ONE, **phone_b})
+    assert response.status_code == 404  # round 1 is no longer there to correct
+    assert state(app, game_id).rounds == ()

@@ -183,6 +183,69 @@ def _moved_on(
     )
 
 
+def _changed_elsewhere(
+    game_id: str, form: Any, info: Any, recorded: Any, stale: services.StaleEdit
+) -> Response | tuple[str, int]:
+    """Another phone changed the game after this page was made: nothing was stored.
+
+    The page is answered as the game now is: the round still to enter keeps what this
+    phone entered for it, on the game's new version (so Save works again); a round that
+    is already past is offered afresh, like a page sent after Back."""
+    record = load_game(game_id)
+    state = record.state
+    number = info.number
+    hand = state.round_word == "hand"
+    if recorded is None:
+        upcoming = state.next_round
+        if upcoming is None:
+            flash(gettext("The game is over: nothing from that page was saved."), "info")
+            return redirect(url_for("games.show_game", game_id=game_id))
+        if upcoming.number != number:
+            return _moved_on(record, state.round_info(upcoming.number), None, number)
+    elif number > len(state.rounds):
+        flash(
+            gettext("Hand %(number)s was undone meanwhile: nothing was saved.", number=number)
+            if hand
+            else gettext(
+                "Round %(number)s was undone meanwhile: nothing was saved.", number=number
+            ),
+            "error",
+        )
+        return redirect(url_for("games.show_game", game_id=game_id))
+    else:
+        recorded = state.rounds[number - 1]
+    form.base_on(record.row.version, again=True)
+    changes = "; ".join(stale.changes) or gettext("it was changed")
+    if hand:
+        said = gettext(
+            "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
+            " entered for hand %(number)s is kept; check it, then Save again.",
+            changes=changes,
+            number=number,
+        )
+    else:
+        said = gettext(
+            "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
+            " entered for round %(number)s is kept; check it, then Save again.",
+            changes=changes,
+            number=number,
+        )
+    info = state.round_info(number, _dealer_override(record))
+    return (
+        render_template(
+            f"rounds/{state.key}.html",
+            game=record,
+            info=info,
+            form=form,
+            rule_errors={},
+            problems=[(None, said)],
+            correcting=recorded is not None,
+            fresh=False,
+        ),
+        409,
+    )
+
+
 def form_version() -> int | None:
     """The game's version a posted page was made from, or None."""
     try:
@@ -214,6 +277,8 @@ def _round_page(
                 done = services.correct_round(record, info.number, mapping, edit)
         except RoundRefused as refused:
             rule_errors = errors_by_field(refused.errors, form.seat_fields)
+        except services.StaleEdit as stale:
+            return _changed_elsewhere(record.id, form, info, recorded, stale)
         except services.Conflict as conflict:
             field = conflict.field if conflict.field in ("number", "dealer") else "form"
             rule_errors = {field: [conflict.message]}
