@@ -367,6 +367,12 @@ def script_messages() -> dict[str, Any]:
         "too_many": gettext("too many"),
         "too_few": gettext("too few"),
         "hook": gettext("%(name)s may not bid %(bid)s (hook).", **keep),
+        "hook_dropped": gettext(
+            "%(name)s's bid of %(bid)s was taken back: after that change the hook forbids it."
+            " Tap %(name)s's bid again.",
+            name=keep["name"],
+            bid=keep["bid"],
+        ),
         "bid": gettext("bid %(bid)s", bid=keep["bid"]),
         "player": gettext("Player %(num)s", num="%(num)s"),
         "pass": gettext("pass"),

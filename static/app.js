@@ -129,16 +129,26 @@
       if (!dealerRow) return;
       var forbidden = complete && cards - earlier >= 0 ? cards - earlier : null;
       var note = dealerRow.querySelector("[data-forbidden-note]");
+      var dropped = false;
       dealerRow.querySelectorAll("input[type=radio]").forEach(function (input) {
         var off = forbidden !== null && parseInt(input.value, 10) === forbidden;
         input.disabled = off;
-        if (off) input.checked = false;
+        // A bid the dealer had made, forbidden now that an earlier bid changed: taken
+        // back, and said so (never silently).
+        if (off && input.checked) { input.checked = false; dropped = true; }
         var label = input.nextElementSibling;
         if (label) label.classList.toggle("forbidden", off);
       });
       if (note) {
         var name = dealerRow.querySelector(".player-name").firstChild.textContent.trim();
-        note.textContent = forbidden === null ? "" : t("hook", { name: name, bid: forbidden });
+        if (dropped) {
+          note.textContent = t("hook_dropped", { name: name, bid: forbidden });
+          note.classList.add("error");
+        } else if (forbidden === null || !note.classList.contains("error") ||
+                   checkedValue(form, "bid_" + dealer) !== null) {
+          note.textContent = forbidden === null ? "" : t("hook", { name: name, bid: forbidden });
+          note.classList.remove("error");
+        }
       }
     }
 
@@ -275,28 +285,35 @@
 
     var rows = form.querySelectorAll("[data-points-row]");
     var count = form.querySelector("[data-points-count]");
-    var touched = {};
-    function updatePoints(event) {
-      if (event && event.target.classList.contains("points")) touched[event.target.name] = true;
+    // The last player's points are offered as the remainder: a suggestion shown in the
+    // empty box (its placeholder), never a value that fights back. Typing replaces it;
+    // Save takes it as it stands.
+    function updatePoints() {
       var sum = 0, empty = [];
       rows.forEach(function (row) {
         var input = row.querySelector("input.points");
-        if (input.value === "" || (!touched[input.name] && input.dataset.remainder)) empty.push(input);
+        input.placeholder = "";
+        input.classList.remove("suggested");
+        if (input.value === "") empty.push(input);
         else sum += parseInt(input.value, 10) || 0;
       });
-      // The last player's points are offered as the remainder.
       if (empty.length === 1 && sum <= 15) {
-        empty[0].value = 15 - sum; empty[0].dataset.remainder = "1"; sum = 15;
+        empty[0].placeholder = String(15 - sum);
+        empty[0].classList.add("suggested");
+        sum = 15;
+        empty = [];
       }
-      rows.forEach(function (row) {
-        var input = row.querySelector("input.points");
-        if (touched[input.name]) delete input.dataset.remainder;
-      });
-      count.textContent = t("points", { sum: sum }) + (sum === 15 ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
-      count.className = sum === 15 ? "exact" : sum > 15 ? "over" : "";
+      count.textContent = t("points", { sum: sum }) + (sum === 15 && !empty.length ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
+      count.className = sum === 15 && !empty.length ? "exact" : sum > 15 ? "over" : "";
       var wrong = sum > 15 || (empty.length === 0 && sum !== 15);
       holdSave(form, wrong ? t("held_points", { sum: sum }) : "");
     }
+    // Before the draft keeps what is sent (capture: ahead of its handler).
+    form.addEventListener("submit", function () {
+      form.querySelectorAll("input.points.suggested").forEach(function (input) {
+        if (input.value === "") input.value = input.placeholder;
+      });
+    }, true);
     form.addEventListener("input", updatePoints);
     form.addEventListener("change", updateTrump);
     updatePoints();

@@ -260,3 +260,17 @@ def test_a_correction_of_a_round_undone_elsewhere_stores_nothing(
     response = table.post(edit, {**ROUND_ONE, **phone_b})
     assert response.status_code == 404  # round 1 is no longer there to correct
     assert state(app, game_id).rounds == ()
+
+
+def test_after_a_hook_refusal_the_tricks_rows_echo_only_the_bids_still_selected(
+    table: Table,
+) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"], first_dealer=0, hook=True)
+    response = table.post(f"/games/{game_id}/rounds/new", taps([0, 1, 0], [0, 1, 0], turned="s"))
+    assert response.status_code == 422
+    echoes = dict(
+        re.findall(r'data-bid-echo="(\d)">([^<]*)</span>', response.get_data(as_text=True))
+    )
+    # Ana (dealing) may not bid 0: her 0 is not selected, and her trick row says no bid.
+    assert echoes == {"1": "bid 1", "2": "bid 0", "0": ""}
+    assert not re.search(r'id="bid_0-0"[^>]*checked', response.get_data(as_text=True))
