@@ -209,3 +209,44 @@ def test_a_game_night_at_the_table(night_phone: Any, live_server: Any) -> None:
     ana.save("Save round 2")
     expect(page).to_have_url(GAME_URL)
     assert [r.tricks for r in ana.stored().rounds] == [(0, 1, 0, 0), (0, 0, 1, 1)]
+
+
+SIX = ["Christopher", "Christina", "Ana", "Bartholomew", "Νίκος", "सीता"]
+
+
+def test_a_long_board_tells_the_players_apart_and_keeps_names_and_totals_in_view(
+    night_phone: Any, live_server: Any
+) -> None:
+    game_id = start(live_server, SIX, "wizard", 0)
+    with live_server.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        for number in range(1, 10):
+            bids = [0] * 6
+            bids[number % 6] = number
+            game = services.get_game(ana, game_id)
+            services.record_round(game, {"trump": "hearts", "bids": bids, "tricks": bids})
+        db.session.remove()
+    page = night_phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}")
+    heads = page.locator(".board thead th:not(.round-col)")
+    shown = heads.evaluate_all(
+        "ths => ths.map(th => (th.querySelector('.name-short') || th).innerText"
+        ".replace(/\\n/g, ''))"
+    )
+    assert shown == ["Christo…", "Christi…", "Ana", "Bart…", "Νίκος", "सीता"]
+    assert len(set(shown)) == 6
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+    # The board's start on the screen, its end below: its totals at the screen's foot.
+    height = page.evaluate("window.innerHeight")
+    board_top = page.evaluate("document.querySelector('.board').getBoundingClientRect().top")
+    page.evaluate(f"window.scrollBy(0, {board_top - 400})")
+    totals = page.locator(".board tfoot td").first.bounding_box()
+    assert totals is not None and abs(totals["y"] + totals["height"] - height) < 2, totals
+    Phone(page, live_server).shot("board-six-totals-stuck")
+    # Scrolled past its start: its names at the screen's top, over the rounds.
+    page.evaluate("window.scrollBy(0, 700)")
+    names = page.locator(".board thead th").nth(1).bounding_box()
+    assert names is not None and abs(names["y"]) < 2, names
+    expect(page.locator(".board thead th").nth(1)).to_be_visible()
+    Phone(page, live_server).shot("board-six-scrolled")
