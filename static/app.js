@@ -63,10 +63,16 @@
   // The line under the Save button: why it waits, or what became of the round.
   function saveStatus(form, text, kind) {
     var line = form.querySelector("[data-save-status]");
-    if (!line) return;
+    if (!line) return null;
     line.textContent = text;
     line.className = "save-status" + (kind ? " " + kind : "");
     line.hidden = !text;
+    return line;
+  }
+  // ...and brought onto the screen: the thumb that just tapped Save is right above it.
+  function sayBySave(form, text, kind) {
+    var line = saveStatus(form, text, kind);
+    if (line) line.scrollIntoView({ block: "nearest" });
   }
 
   // Save waits while the live count shows the round cannot be right, saying why.
@@ -85,7 +91,7 @@
       if (!form.dataset.held) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      saveStatus(form, form.dataset.held, "held");
+      sayBySave(form, form.dataset.held, "held");
     }, true);
   }
 
@@ -144,6 +150,7 @@
         if (dropped) {
           note.textContent = t("hook_dropped", { name: name, bid: forbidden });
           note.classList.add("error");
+          note.scrollIntoView({ block: "nearest" });
         } else if (forbidden === null || !note.classList.contains("error") ||
                    checkedValue(form, "bid_" + dealer) !== null) {
           note.textContent = forbidden === null ? "" : t("hook", { name: name, bid: forbidden });
@@ -432,10 +439,10 @@
       if (!navigator.onLine) {
         event.preventDefault();
         show(t("offline"));
-        saveStatus(form, t("kept"), "held");
+        sayBySave(form, t("kept"), "held");
         return;
       }
-      saveStatus(form, t("saving"), "");
+      sayBySave(form, t("saving"), "");
     });
     window.addEventListener("online", function () {
       var current = read();

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from flask_login import login_required
 from werkzeug.wrappers import Response
@@ -112,7 +112,12 @@ def _saved(state: Any, sent_later: bool) -> str:
 
 
 def _saved_already(record: services.GameRecord, number: int | None) -> Response:
-    """A page that was stored already (a double tap): said as reassurance, not as an error."""
+    """A page that was stored already (a double tap): said as reassurance, not as an error.
+
+    When the first tap's own answer ("Round 4 saved — round 5 next") is still waiting
+    to be shown (its page was left for the second tap's), that says it already."""
+    if any(category == "done" for category, _message in session.get("_flashes", [])):
+        return redirect(url_for("games.show_game", game_id=record.id))
     if number is None:
         said = gettext("Saved already: the second tap changed nothing.")
     elif record.state.round_word == "hand":
