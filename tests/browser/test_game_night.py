@@ -28,6 +28,7 @@ except ImportError:  # no Playwright: the browser fixture skips these tests (fai
 from scorekeeper import services
 from scorekeeper.extensions import db
 from tests.browser.conftest import new_phone
+from tests.browser.test_accessibility import violations
 
 pytestmark = pytest.mark.browser
 
@@ -286,6 +287,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     expect(status).to_have_text("The tricks add up to 3, not 2: Save waits until they do.")
     ana.in_view("[data-save-status]")
     ana.shot("tricks-held")
+    assert violations(page) == []
     ana.assert_stored()
     ana.chip(f"tricks_{ANA}", 0)
     expect(status).to_be_hidden()
@@ -297,6 +299,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
         ["Tap the turned card: a suit, a Wizard or a Jester"]
     )
     ana.shot("forgotten-trump-refused")
+    assert violations(page) == []
     ana.expect_round(2)
     problems.get_by_role("link").first.tap()
     ana.in_view("#at-trump")
@@ -334,6 +337,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
         ana.in_view("#problems")
         assert ana.checked() == []
         ana.shot("second-phone-2-refused")
+        assert violations(page) == []
         ana.assert_stored()
     finally:
         ben_context.close()
@@ -504,6 +508,7 @@ def one_card_night(context: Any, server: Any) -> None:
         "The points add up to 14, not 15: Save waits until they do."
     )
     ana.shot("remainder-2-typed-over")
+    assert violations(page) == []
     page.keyboard.press("Backspace")
     expect(box).to_have_value("")
     expect(box).to_have_attribute("placeholder", "3")
