@@ -79,7 +79,14 @@ def test_a_double_tap_or_a_reloaded_post_stores_the_round_once(app: Flask, table
     assert again.status_code == 302
     assert rounds(app, game_id) == 1
     page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    # The first tap's answer says it, once; the second adds no refusal.
+    assert page.count("Round 1 saved — round 2 next.") == 1
+    assert "error" not in page.split("<main", 1)[1].split("</main>", 1)[0]
+    # Sent again once that was read (a reloaded POST): said as reassurance.
+    assert table.post(url, form).status_code == 302
+    page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Saved already: the second tap changed nothing." in page
+    assert rounds(app, game_id) == 1
 
 
 def test_a_stale_undo_is_refused(app: Flask, table: Table) -> None:
