@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from flask_babel import gettext
 from markupsafe import Markup
 
-from .names import distinct_prefix
+from .names import distinct_within
 
 MINUS = "\u2212"
 
@@ -311,5 +311,5 @@ def running_totals_svg(
             _key(keys, seat, look, lx, ly - fs * 0.35)
             entry = ET.SubElement(keys, "text", {"x": _fmt(lx + fs * 3.1), "y": _fmt(ly)})
             chars = max(6, int((entry_width - fs * 5.5) / (fs * 0.58)))
-            entry.text = f"{distinct_prefix(name, players, chars)} {_label(final[seat])}"
+            entry.text = f"{distinct_within(name, players, chars)} {_label(final[seat])}"
     return Markup(ET.tostring(svg, encoding="unicode"))

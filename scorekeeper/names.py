@@ -32,6 +32,37 @@ def distinct_prefix(name: str, others: Sequence[str], limit: int) -> str:
     return name[:keep].rstrip() + ELLIPSIS
 
 
+def distinct_within(name: str, others: Sequence[str], limit: int) -> str:
+    """``name`` in at most ``limit`` characters (for a column that cannot grow), telling
+    it from ``others`` where the start alone cannot: the start, an ellipsis, and as much
+    of the end as it takes.
+
+    >>> pair = ["Christopher", "Christina"]
+    >>> distinct_within(pair[0], pair, 6), distinct_within(pair[1], pair, 6)
+    ('Chri…r', 'Chri…a')
+    >>> distinct_within("Bartholomew", ["Ana"], 6)
+    'Barth…'
+    >>> distinct_within("Christopher", ["Christophe"], 6), distinct_within("Ana", ["Anabel"], 6)
+    ('Chri…r', 'Ana')
+    """
+    short = distinct_prefix(name, others, limit)
+    if len(short) <= limit:
+        return short
+    rivals = [other for other in others if other != name]
+    for tail in range(1, limit - 1):
+        head = limit - len(ELLIPSIS) - tail
+        candidate = name[:head] + ELLIPSIS + name[-tail:]
+        if not any(_squeezed(other, head, tail) == candidate for other in rivals):
+            return candidate
+    return name[: limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def _squeezed(name: str, head: int, tail: int) -> str:
+    if len(name) <= head + tail + len(ELLIPSIS):
+        return name
+    return name[:head] + ELLIPSIS + name[-tail:]
+
+
 def short_names(names: Sequence[str], limit: int) -> list[str]:
     """Each name as :func:`distinct_prefix` shortens it among the others.
 

@@ -274,3 +274,19 @@ def test_after_a_hook_refusal_the_tricks_rows_echo_only_the_bids_still_selected(
     # Ana (dealing) may not bid 0: her 0 is not selected, and her trick row says no bid.
     assert echoes == {"1": "bid 1", "2": "bid 0", "0": ""}
     assert not re.search(r'id="bid_0-0"[^>]*checked', response.get_data(as_text=True))
+
+
+def test_a_sheet_and_a_chart_tell_similar_names_apart() -> None:
+    from scorekeeper.charts import running_totals_svg
+    from scorekeeper.rules.wizard import WizardGame
+    from scorekeeper.sheets import PAPERS, layout_grid, orientation_for, usable
+
+    players = ["Christopher-Alexander", "Christopher-Anne", "Ana", "Bartholomew", "Dee", "Eve"]
+    a4 = PAPERS["a4"]
+    grid = layout_grid("wizard", 6, usable(a4, orientation_for("wizard", 6, a4))[0])
+    dealers = [grid.fit(name, among=players) for name in players[:2]]
+    assert len(set(dealers)) == 2 and all(dealer[:3] == "Chr" for dealer in dealers), dealers
+    state = WizardGame.new(players, 0)
+    svg = running_totals_svg(state.players, [[10, 20, 30, 40, 50, 60]], rounds=10)
+    keys = re.findall(r"<text[^>]*>(Chr[^<]*)</text>", str(svg))
+    assert len(keys) == 2 and len({key.split(" ")[0] for key in keys}) == 2, keys
