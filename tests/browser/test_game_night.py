@@ -35,6 +35,8 @@ pytestmark = pytest.mark.browser
 PASSWORD = "secret-123"
 SCREEN = {"width": 360, "height": 780}
 GAME_URL = re.compile(r"/games/[^/?#]+$")
+# How long to wait for an answer from the server (a loaded machine is slow, never wrong).
+ANSWER_MS = 20_000
 
 
 class Phone:
@@ -59,12 +61,12 @@ class Phone:
 
     def save(self, button: str) -> None:
         """Tap Save and wait for the answer (the scoreboard, or the page refused)."""
-        with self.page.expect_navigation():
+        with self.page.expect_navigation(timeout=ANSWER_MS):
             self.page.get_by_role("button", name=button).tap()
         self.taps += 1
 
     def follow(self, link: str) -> None:
-        with self.page.expect_navigation():
+        with self.page.expect_navigation(timeout=ANSWER_MS):
             self.page.locator("main").get_by_role("link", name=link, exact=True).tap()
         self.taps += 1
 
@@ -207,8 +209,8 @@ class WizardNight(Phone):
 
     def done(self, message: str) -> None:
         """Back on the scoreboard, the message by the next round's button, on the screen."""
-        expect(self.page).to_have_url(GAME_URL)
-        expect(self.page.locator(".flash-done")).to_have_text(message)
+        expect(self.page).to_have_url(GAME_URL, timeout=ANSWER_MS)
+        expect(self.page.locator(".flash-done")).to_have_text(message, timeout=ANSWER_MS)
         self.in_view(".flash-done")
         self.assert_stored()
         self.assert_totals()
@@ -321,7 +323,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
         tricks = [(DEE, 1), (ANA, 1), (BEN, 1), (CAI, 0)]
         ben.enter("c", bids, tricks)
         ben.save("Save round 3")
-        expect(ben_page).to_have_url(GAME_URL)
+        expect(ben_page).to_have_url(GAME_URL, timeout=ANSWER_MS)
         ana.mean("clubs", bids, tricks)
         ana.enter(
             "d", [(DEE, 0), (ANA, 0), (BEN, 0), (CAI, 0)], [(DEE, 3), (ANA, 0), (BEN, 0), (CAI, 0)]
@@ -481,8 +483,8 @@ def one_card_night(context: Any, server: Any) -> None:
         number: int, bidder: int, bid: int, trump: str, points: dict[int, int], said: str
     ) -> None:
         meant.append((bidder, bid, trump, tuple(points[seat] for seat in range(3))))
-        expect(page).to_have_url(GAME_URL)
-        expect(page.locator(".flash-done")).to_have_text(said)
+        expect(page).to_have_url(GAME_URL, timeout=ANSWER_MS)
+        expect(page.locator(".flash-done")).to_have_text(said, timeout=ANSWER_MS)
         ana.in_view(".flash-done")
         stored = [
             (h.bidder, h.bid, h.trump.word if h.trump else None, h.points)
@@ -591,3 +593,39 @@ def test_a_long_board_tells_the_players_apart_and_keeps_names_and_totals_in_view
     assert names is not None and abs(names["y"]) < 2, names
     expect(page.locator(".board thead th").nth(1)).to_be_visible()
     Phone(page, live_server).shot("board-six-scrolled")
+
+
+def test_headings_are_whole_in_greek_and_inside_their_boxes(
+    night_phone: Any, live_server: Any
+) -> None:
+    game_id = start(live_server, ONE_CARD, "one_card", ANA)
+    with live_server.app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        game = services.get_game(ana, game_id)
+        hand = {"bidder": 1, "bid": 7, "trump": "hearts", "points": [5, 7, 3], "last_trick": 1}
+        services.record_round(game, hand)
+        wizard_id = services.create_game(ana, "wizard", WIZARD, ANA).id
+        db.session.remove()
+    page = night_phone.new_page()
+    log_in(page, live_server)
+    night_phone.add_cookies([{"name": "language", "value": "el", "url": live_server.url}])
+    page.goto(f"{live_server.url}/games/{game_id}")
+    heading = page.locator(".board thead th.round-col")
+    expect(heading).to_have_text("Γύρος")
+    # Whole: nothing of it cut off or pushed out of its column, nor split over two lines.
+    assert heading.evaluate("th => th.scrollWidth <= th.clientWidth"), "the heading is cut"
+    lines = heading.evaluate(
+        "th => { const r = document.createRange(); r.selectNodeContents(th);"
+        " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }"
+    )
+    assert lines == 1, f"the heading is split over {lines} lines"
+    page.goto(f"{live_server.url}/games/{wizard_id}/rounds/new")
+    page.locator("label[for='turned-wizard']").tap()
+    box = page.locator("[data-wizard-trump]")
+    legend = box.locator("legend")
+    expect(legend).to_be_visible()
+    outer, inner = box.bounding_box(), legend.bounding_box()
+    assert outer is not None and inner is not None
+    # The legend sits inside the box, under its top border, not across it.
+    assert inner["y"] > outer["y"] and inner["x"] >= outer["x"], (outer, inner)
+    assert inner["x"] + inner["width"] <= outer["x"] + outer["width"]
