@@ -629,3 +629,33 @@ def test_headings_are_whole_in_greek_and_inside_their_boxes(
     # The legend sits inside the box, under its top border, not across it.
     assert inner["y"] > outer["y"] and inner["x"] >= outer["x"], (outer, inner)
     assert inner["x"] + inner["width"] <= outer["x"] + outer["width"]
+
+
+def test_without_scripts_a_refusal_opens_on_its_summary_and_echoes_only_real_bids(
+    phone_without_js: Page, live_server: Any
+) -> None:
+    page = phone_without_js
+    game_id = start(live_server, ["Ana", "Ben", "Cai"], "wizard", ANA, hook=True)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    # Ben 1, Cai 0: Ana, dealing, may not bid 0, and taps it all the same (no script
+    # greys it out); the tricks add up to 2 of 1; no trump.
+    for chip in ("bid_1-1", "bid_2-0", "bid_0-0", "tricks_1-1", "tricks_2-1", "tricks_0-0"):
+        page.locator(f"label[for='{chip}']").tap()
+    with page.expect_navigation(timeout=ANSWER_MS):
+        page.get_by_role("button", name="Save round 1").tap()
+    phone = Phone(page, live_server, game_id)
+    phone.in_view("#problems")
+    expect(page.locator("#problems li")).to_have_text(
+        [
+            "Tap the turned card: a suit, a Wizard or a Jester",
+            "Hook: Ana deals and may not bid 0, or the bids would add up to 1, one for every trick",
+            "Tricks add up to 2, but 1 card was dealt",
+        ]
+    )
+    phone.shot("no-script-refused")
+    # Ana's refused 0 is not selected, and her tricks row does not claim it.
+    expect(page.locator("#bid_0-0")).not_to_be_checked()
+    expect(page.locator("[data-bid-echo='0']")).to_have_text("")
+    expect(page.locator("[data-bid-echo='1']")).to_have_text("bid 1")
+    assert phone.stored().rounds == ()
