@@ -109,7 +109,8 @@ class EditForm(FlaskForm):
 
 class RoundForm(EditForm):
     """A round's page: also the number of the round it was made for, so a page kept by
-    the browser (Back after Save) can never be saved into another round."""
+    the browser (Back after Save) can never be saved into another round (the view reads
+    it before it knows which round's form to make)."""
 
     number = HiddenField()
 
@@ -129,15 +130,6 @@ class RoundForm(EditForm):
         if seat.isdigit() and name in self.seat_anchors:
             return f"{self.seat_anchors[name]}-{seat}"
         return None
-
-    def made_for(self) -> int | None:
-        """The round number the page was made for, as sent; None when not sent."""
-        if not self.number.raw_data:
-            return None
-        try:
-            return int(self.number.raw_data[0])
-        except (TypeError, ValueError):
-            return -1
 
 
 class LoginForm(FlaskForm):

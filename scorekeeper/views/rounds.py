@@ -135,7 +135,7 @@ def _made_for() -> int | None:
     try:
         return int(request.form["number"])
     except ValueError:
-        return -1
+        return -1  # no round's: refused like any other round's page
 
 
 def _moved_on(
