@@ -313,8 +313,9 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     # -- Trap: a second phone (Ben's) saves round 3 while Ana's is still open on it.
     ben_context = new_phone(browser, viewport=SCREEN)
     try:
+        # Logged in to the same account (its session cookie), as a second phone would be.
+        ben_context.add_cookies(night_phone.cookies())
         ben_page = ben_context.new_page()
-        log_in(ben_page, live_server)
         ben = WizardNight(ben_page, live_server, game_id)
         ben_page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
         ben.expect_round(3)
@@ -341,6 +342,11 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
         ana.shot("second-phone-2-refused")
         assert violations(page) == []
         ana.assert_stored()
+        # Nor does round 3's refused page live on as round 4's draft on this phone.
+        page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+        ana.expect_round(4)
+        assert ana.checked() == []
+        expect(page.locator(".unsaved")).to_be_hidden()
     finally:
         ben_context.close()
 
