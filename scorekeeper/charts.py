@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from flask_babel import gettext
 from markupsafe import Markup
 
+from .names import distinct_within
+
 MINUS = "\u2212"
 
 
@@ -174,10 +176,6 @@ def _titles(round_word: str, summary: str) -> tuple[str, str]:
     )
 
 
-def _short(name: str, limit: int) -> str:
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
-
-
 def running_totals_svg(
     players: Sequence[str],
     totals: Sequence[Sequence[int]],
@@ -313,5 +311,5 @@ def running_totals_svg(
             _key(keys, seat, look, lx, ly - fs * 0.35)
             entry = ET.SubElement(keys, "text", {"x": _fmt(lx + fs * 3.1), "y": _fmt(ly)})
             chars = max(6, int((entry_width - fs * 5.5) / (fs * 0.58)))
-            entry.text = f"{_short(name, chars)} {_label(final[seat])}"
+            entry.text = f"{distinct_within(name, players, chars)} {_label(final[seat])}"
     return Markup(ET.tostring(svg, encoding="unicode"))

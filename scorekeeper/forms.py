@@ -85,9 +85,13 @@ class EditForm(FlaskForm):
     version = HiddenField()
     key = HiddenField()
 
-    def base_on(self, version: int) -> None:
-        """On a fresh page: the version shown, and a new key for this one change."""
-        if not self.is_submitted():
+    def base_on(self, version: int, *, again: bool = False) -> None:
+        """On a fresh page: the version shown, and a new key for this one change.
+
+        ``again``: the page is answered anew after the game moved on (another phone, a
+        page sent from the history): what it offers now rests on the game as it is.
+        """
+        if again or not self.is_submitted():
             self.version.data = str(version)
             self.key.data = secrets.token_hex(16)
 
@@ -101,6 +105,31 @@ class EditForm(FlaskForm):
         if key is not None and (len(key) > 64 or not key.isalnum()):
             key = None
         return version, key
+
+
+class RoundForm(EditForm):
+    """A round's page: also the number of the round it was made for, so a page kept by
+    the browser (Back after Save) can never be saved into another round (the view reads
+    it before it knows which round's form to make)."""
+
+    number = HiddenField()
+
+    anchors: ClassVar[dict[str, str]] = {}
+    """The id of the part of the page where a field's problems are shown."""
+    seat_anchors: ClassVar[dict[str, str]] = {}
+    """The same for a field with a row per seat (``bid_2``, ``bids_2``): the id's stem."""
+    sections: ClassVar[tuple[str, ...]] = ()
+    """The parts' ids in the order the page shows them."""
+
+    def anchor(self, key: str) -> str | None:
+        """Where the page shows a problem with ``key`` (a field, or a rules' field with
+        its seat: ``tricks_2``); None for the form as a whole."""
+        if key in self.anchors:
+            return self.anchors[key]
+        name, _, seat = key.rpartition("_")
+        if seat.isdigit() and name in self.seat_anchors:
+            return f"{self.seat_anchors[name]}-{seat}"
+        return None
 
 
 class LoginForm(FlaskForm):
@@ -246,7 +275,7 @@ TURNED_CHOICES = [SelectChoice(suit.value, suit_word(suit)) for suit in Suit] + 
 ]
 
 
-class WizardRoundForm(EditForm):
+class WizardRoundForm(RoundForm):
     """One Wizard round as the scorekeeper enters it: turned card, bids, tricks.
 
     The bid and trick fields (``bid_0``, ``tricks_0``, ...) are added for the
@@ -267,6 +296,20 @@ class WizardRoundForm(EditForm):
     turns_trump: bool = True
     seat_fields: ClassVar[frozenset[str]] = frozenset({"bids", "tricks"})
     """Fields whose refusals are shown next to one player's row."""
+    anchors: ClassVar[dict[str, str]] = {
+        "turned": "at-trump",
+        "wizard_trump": "at-trump",
+        "trump": "at-trump",
+        "bids": "at-bids",
+        "tricks": "at-tricks",
+        "dealer": "dealer-change",
+    }
+    seat_anchors: ClassVar[dict[str, str]] = {
+        "bid": "at-bids",
+        "bids": "at-bids",
+        "tricks": "at-tricks",
+    }
+    sections: ClassVar[tuple[str, ...]] = ("dealer-change", "at-trump", "at-bids", "at-tricks")
 
     @classmethod
     def for_round(
@@ -303,7 +346,7 @@ class WizardRoundForm(EditForm):
                 },
             },
         )
-        data: dict[str, Any] = {"dealer": str(info.dealer)}
+        data: dict[str, Any] = {"dealer": str(info.dealer), "number": str(info.number)}
         if record is not None:
             for seat in range(game.player_count):
                 data[f"bid_{seat}"] = record.bids[seat]
@@ -388,7 +431,7 @@ ORDER_CHOICES = [
 ]
 
 
-class OneCardRoundForm(EditForm):
+class OneCardRoundForm(RoundForm):
     """One hand of One Card: the contract (or everyone passed), trump, order, points.
 
     The points fields (``points_0``, ...) are added for the table by :meth:`for_round`.
@@ -411,6 +454,24 @@ class OneCardRoundForm(EditForm):
 
     seats: int = 0
     seat_fields: ClassVar[frozenset[str]] = frozenset({"points"})
+    anchors: ClassVar[dict[str, str]] = {
+        "auction": "at-auction",
+        "bidder": "at-auction",
+        "bid": "at-auction",
+        "trump": "at-trump",
+        "order": "at-trump",
+        "points": "at-points",
+        "last_trick": "at-last-trick",
+        "dealer": "dealer-change",
+    }
+    seat_anchors: ClassVar[dict[str, str]] = {"points": "at-points"}
+    sections: ClassVar[tuple[str, ...]] = (
+        "dealer-change",
+        "at-auction",
+        "at-trump",
+        "at-points",
+        "at-last-trick",
+    )
 
     @classmethod
     def for_round(
@@ -438,7 +499,11 @@ class OneCardRoundForm(EditForm):
                 },
             },
         )
-        data: dict[str, Any] = {"dealer": str(info.dealer), "order": "uptown"}
+        data: dict[str, Any] = {
+            "dealer": str(info.dealer),
+            "number": str(info.number),
+            "order": "uptown",
+        }
         if record is not None:
             data.update(
                 bidder=ALL_PASSED if record.bidder is None else str(record.bidder),

@@ -360,13 +360,19 @@ def script_messages() -> dict[str, Any]:
     A plural is a mapping from CLDR category to form; the script picks one with
     ``Intl.PluralRules``. Placeholders are ``%(name)s``, filled by the script.
     """
-    keep = {key: f"%({key})s" for key in ("sum", "name", "bid")}
+    keep = {key: f"%({key})s" for key in ("sum", "name", "bid", "cards", "number")}
     return {
         "tricks": plural_forms("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", **keep),
         "points": gettext("%(sum)s of 15 points", sum=keep["sum"]),
         "too_many": gettext("too many"),
         "too_few": gettext("too few"),
         "hook": gettext("%(name)s may not bid %(bid)s (hook).", **keep),
+        "hook_dropped": gettext(
+            "%(name)s's bid of %(bid)s was taken back: after that change the hook forbids it."
+            " Tap %(name)s's bid again.",
+            name=keep["name"],
+            bid=keep["bid"],
+        ),
         "bid": gettext("bid %(bid)s", bid=keep["bid"]),
         "player": gettext("Player %(num)s", num="%(num)s"),
         "pass": gettext("pass"),
@@ -379,4 +385,15 @@ def script_messages() -> dict[str, Any]:
         "restored": gettext("Not yet saved: what you had entered is back."),
         "unsaved": gettext("Not yet saved."),
         "offline": gettext("Not yet saved: no connection. It is sent when the connection is back."),
+        # The round screen's Save button: what became of the round, why it waits.
+        "saving": gettext("Saving…"),
+        "kept": gettext("No connection: kept on this phone, will send when back."),
+        "held_tricks": gettext(
+            "The tricks add up to %(sum)s, not %(cards)s: Save waits until they do.",
+            sum=keep["sum"],
+            cards=keep["cards"],
+        ),
+        "held_points": gettext(
+            "The points add up to %(sum)s, not 15: Save waits until they do.", sum=keep["sum"]
+        ),
     }

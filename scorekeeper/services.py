@@ -711,6 +711,15 @@ def _replayed(current: GameRecord, edit: Edit) -> GameRecord | None:
     return GameRecord(current.row, current.state, replayed=True)
 
 
+def was_stored(record: GameRecord, key: str | None) -> bool:
+    """Whether a change with this one-time key was stored already (a double tap, a page
+    sent twice): read only, for a page that is not going to be stored anyway."""
+    if not key or len(key) > 64 or not key.isalnum():
+        return False
+    seen = db.session.get(Submission, _scoped_key(record.row, key))
+    return seen is not None and seen.game_id == record.id
+
+
 def _scoped_key(game: Game, key: str) -> str:
     """A one-time key as stored: an account's keys never meet another account's."""
     return hashlib.sha256(f"{game.owner_id}:{key}".encode()).hexdigest()
@@ -743,6 +752,14 @@ def said_change(summary: str) -> str:
         if said is not None:
             return said()
     return summary[:1].upper() + summary[1:]
+
+
+def said_changes_since(record: GameRecord, version: int | None) -> list[str]:
+    """What happened to the game after ``version``, as the reader says it; nothing for a
+    version that was never this game's (missing, too big, negative)."""
+    if version is None or not 0 <= version < record.row.version:
+        return []
+    return [said_change(change) for change in changes_since(record.row, version)]
 
 
 def _finish_write(

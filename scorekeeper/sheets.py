@@ -44,6 +44,7 @@ from markupsafe import Markup, escape
 
 from .charts import STYLES, ChartLook, running_totals_svg
 from .i18n import and_names, date_medium, game_word
+from .names import distinct_within
 from .rules import GAMES, Game, Suit
 from .rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound, full_game_rounds
@@ -310,13 +311,14 @@ class Grid:
             pieces += [FIGURE_SPACE * (end + 1 - used), escape(dealer)]
         return Markup("").join(pieces)
 
-    def fit(self, name: str, key: str = "dealer") -> str:
+    def fit(self, name: str, key: str = "dealer", among: Sequence[str] = ()) -> str:
         """``name`` shortened to fit lead column ``key`` on one line (cheaper to lay
-        out than clipping it; the full name heads its own column)."""
+        out than clipping it; the full name heads its own column), still told apart
+        from the other players' names ``among``."""
         width = next(col.width for col in self.lead if col.key == key)
         if key == "dealer":  # the name starts a digit past the rule
             width -= self.digit - 1.0
-        return shorten(name, int((width - 2.0) / (0.6 * self.number_pt * PT)))
+        return distinct_within(name, among, int((width - 2.0) / (0.6 * self.number_pt * PT)))
 
     def background(self) -> str:
         """Every vertical rule in the grid and the shaded totals, as a ``data:`` URI
@@ -630,9 +632,9 @@ def _to_play(state: Game[Any, Any], grid: Grid, number_: int, dealer: str, css: 
         # RULES.md, Wizard › Trump: nothing is turned in the last round of a full game.
         # TRANSLATORS: a round with no trump, in a printed sheet's narrow trump column.
         trump = Cell() if state.turns_trump(number_) else Cell(gettext("none"), "none")
-        written: tuple[Cell, ...] = (Cell(grid.fit(dealer), "dealer"), trump)
+        written: tuple[Cell, ...] = (Cell(grid.fit(dealer, among=state.players), "dealer"), trump)
         return _row(grid, number_, [state.deal_size(number_)], written, css=css)
-    written = (Cell(grid.fit(dealer), "dealer"), Cell(), Cell(), Cell())
+    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), Cell(), Cell(), Cell())
     return _row(grid, number_, [], written, css=css)
 
 
@@ -743,7 +745,7 @@ def _wizard_row(
             for seat in range(state.player_count)
         ]
     )
-    dealer = Cell(grid.fit(state.players[record.dealer]), "dealer")
+    dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     return _row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")
 
 
@@ -758,7 +760,7 @@ def _one_card_row(
         passed = Cell(gettext("all passed"), "bidder")
         bidder, bid, trump = passed, Cell("–", "bid"), Cell("–", "trump")
     else:
-        bidder = Cell(grid.fit(state.players[record.bidder], "bidder"), "bidder")
+        bidder = Cell(grid.fit(state.players[record.bidder], "bidder", state.players), "bidder")
         made = bool(record.made)
         bid = Cell(f"{record.bid} {'✓' if made else '✗'}", "bid" if made else "bid missed")
         trump = _trump_cell(record.trump)
@@ -771,7 +773,7 @@ def _one_card_row(
             style += "u"
         points = Field(str(record.points[seat]), style)
         fields.append([points, Field(number(totals[seat]))])
-    dealer = Cell(grid.fit(state.players[record.dealer]), "dealer")
+    dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     return _row(grid, number_, [], (dealer, bidder, bid, trump), grid.line(fields), "played")
 
 
@@ -833,7 +835,12 @@ def completed_sheet(state: Game[Any, Any], created_at: datetime, paper: str = "a
     )
     chart = _sheet_chart(state, grid, room)
     keys = tuple(
-        Key(STYLES[seat % len(STYLES)].key, seat % len(STYLES), shorten(name, 24), number(total))
+        Key(
+            STYLES[seat % len(STYLES)].key,
+            seat % len(STYLES),
+            distinct_within(name, state.players, 24),
+            number(total),
+        )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     )
     return Sheet(

@@ -41,6 +41,60 @@
     return input ? parseInt(input.value, 10) : null;
   }
 
+  // -- The round screen: its refusals, its Save button ------------------------------
+
+  // A refused round opens on the list of what to put right; each item goes to its part.
+  function setUpProblems(box) {
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "nearest" });
+    box.querySelectorAll("a[href^='#']").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        var part = document.getElementById(link.getAttribute("href").slice(1));
+        if (!part) return;
+        event.preventDefault();
+        if (part.tagName === "DETAILS") part.open = true;
+        part.scrollIntoView({ block: "center" });
+        var input = part.querySelector("input:not([type=hidden]):not(:disabled), select");
+        if (input) input.focus({ preventScroll: true });
+      });
+    });
+  }
+
+  // The line under the Save button: why it waits, or what became of the round.
+  function saveStatus(form, text, kind) {
+    var line = form.querySelector("[data-save-status]");
+    if (!line) return null;
+    line.textContent = text;
+    line.className = "save-status" + (kind ? " " + kind : "");
+    line.hidden = !text;
+    return line;
+  }
+  // ...and brought onto the screen: the thumb that just tapped Save is right above it.
+  function sayBySave(form, text, kind) {
+    var line = saveStatus(form, text, kind);
+    if (line) line.scrollIntoView({ block: "nearest" });
+  }
+
+  // Save waits while the live count shows the round cannot be right, saying why.
+  function holdSave(form, reason) {
+    var held = !!form.dataset.held;
+    form.dataset.held = reason;
+    var button = form.querySelector("[data-save]");
+    if (button) button.setAttribute("aria-disabled", reason ? "true" : "false");
+    if (reason) saveStatus(form, reason, "held");
+    else if (held) saveStatus(form, "", "");
+  }
+
+  function guardSave(form) {
+    // Before the draft's own submit handler (registered earlier, on the bubbling side).
+    form.addEventListener("submit", function (event) {
+      if (!form.dataset.held) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      sayBySave(form, form.dataset.held, "held");
+    }, true);
+  }
+
   function setUpRoundForm(form) {
     var cards = parseInt(form.dataset.cards, 10);
     var dealer = form.dataset.dealer;
@@ -65,6 +119,8 @@
       count.textContent = plural("tricks", cards, { sum: sum }) +
         (entered < rows.length ? "" : sum === cards ? " ✓" : ": " + t(sum > cards ? "too_many" : "too_few"));
       count.className = sum === cards && entered === rows.length ? "exact" : sum > cards ? "over" : "";
+      var wrong = sum > cards || (entered === rows.length && sum !== cards);
+      holdSave(form, wrong ? t("held_tricks", { sum: sum, cards: cards }) : "");
     }
 
     function updateHook() {
@@ -79,16 +135,27 @@
       if (!dealerRow) return;
       var forbidden = complete && cards - earlier >= 0 ? cards - earlier : null;
       var note = dealerRow.querySelector("[data-forbidden-note]");
+      var dropped = false;
       dealerRow.querySelectorAll("input[type=radio]").forEach(function (input) {
         var off = forbidden !== null && parseInt(input.value, 10) === forbidden;
         input.disabled = off;
-        if (off) input.checked = false;
+        // A bid the dealer had made, forbidden now that an earlier bid changed: taken
+        // back, and said so (never silently).
+        if (off && input.checked) { input.checked = false; dropped = true; }
         var label = input.nextElementSibling;
         if (label) label.classList.toggle("forbidden", off);
       });
       if (note) {
         var name = dealerRow.querySelector(".player-name").firstChild.textContent.trim();
-        note.textContent = forbidden === null ? "" : t("hook", { name: name, bid: forbidden });
+        if (dropped) {
+          note.textContent = t("hook_dropped", { name: name, bid: forbidden });
+          note.classList.add("error");
+          note.scrollIntoView({ block: "nearest" });
+        } else if (forbidden === null || !note.classList.contains("error") ||
+                   checkedValue(form, "bid_" + dealer) !== null) {
+          note.textContent = forbidden === null ? "" : t("hook", { name: name, bid: forbidden });
+          note.classList.remove("error");
+        }
       }
     }
 
@@ -225,26 +292,35 @@
 
     var rows = form.querySelectorAll("[data-points-row]");
     var count = form.querySelector("[data-points-count]");
-    var touched = {};
-    function updatePoints(event) {
-      if (event && event.target.classList.contains("points")) touched[event.target.name] = true;
+    // The last player's points are offered as the remainder: a suggestion shown in the
+    // empty box (its placeholder), never a value that fights back. Typing replaces it;
+    // Save takes it as it stands.
+    function updatePoints() {
       var sum = 0, empty = [];
       rows.forEach(function (row) {
         var input = row.querySelector("input.points");
-        if (input.value === "" || (!touched[input.name] && input.dataset.remainder)) empty.push(input);
+        input.placeholder = "";
+        input.classList.remove("suggested");
+        if (input.value === "") empty.push(input);
         else sum += parseInt(input.value, 10) || 0;
       });
-      // The last player's points are offered as the remainder.
       if (empty.length === 1 && sum <= 15) {
-        empty[0].value = 15 - sum; empty[0].dataset.remainder = "1"; sum = 15;
+        empty[0].placeholder = String(15 - sum);
+        empty[0].classList.add("suggested");
+        sum = 15;
+        empty = [];
       }
-      rows.forEach(function (row) {
-        var input = row.querySelector("input.points");
-        if (touched[input.name]) delete input.dataset.remainder;
-      });
-      count.textContent = t("points", { sum: sum }) + (sum === 15 ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
-      count.className = sum === 15 ? "exact" : sum > 15 ? "over" : "";
+      count.textContent = t("points", { sum: sum }) + (sum === 15 && !empty.length ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
+      count.className = sum === 15 && !empty.length ? "exact" : sum > 15 ? "over" : "";
+      var wrong = sum > 15 || (empty.length === 0 && sum !== 15);
+      holdSave(form, wrong ? t("held_points", { sum: sum }) : "");
     }
+    // Before the draft keeps what is sent (capture: ahead of its handler).
+    form.addEventListener("submit", function () {
+      form.querySelectorAll("input.points.suggested").forEach(function (input) {
+        if (input.value === "") input.value = input.placeholder;
+      });
+    }, true);
     form.addEventListener("input", updatePoints);
     form.addEventListener("change", updateTrump);
     updatePoints();
@@ -279,9 +355,15 @@
   }
 
   function setUpDraft(form) {
+    // What the server drew is what this page is for: never numbers the browser kept from
+    // another page (autocomplete="off" on the form already asks it not to).
+    form.reset();
     var store = storage();
     if (!store) return;
-    var name = "scorekeeper-draft:" + window.location.pathname;
+    // One draft per round and version of the game: a page of another round, or of the game
+    // before another phone changed it, never fills this one.
+    var name = "scorekeeper-draft:" + window.location.pathname +
+      "#" + form.dataset.number + "@" + form.dataset.version;
     var mark = document.createElement("p");
     mark.className = "unsaved";
     mark.setAttribute("role", "status");
@@ -300,9 +382,8 @@
       return data;
     }
     function write(pending) {
-      var version = form.querySelector('input[name="version"]');
       store.setItem(name, JSON.stringify({
-        game: form.dataset.game, version: version ? version.value : "",
+        game: form.dataset.game, version: form.dataset.version,
         fields: fields(), pending: pending
       }));
     }
@@ -322,21 +403,31 @@
       form.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
-    var draft = read();
-    var shown = form.querySelector('input[name="version"]');
-    if (draft && shown && draft.version !== shown.value && !draft.pending) {
-      // Entered against an older state of the game, and never sent: start afresh.
-      store.removeItem(name);
-      draft = null;
+    // A round kept on the phone while the connection was down, sent now it is back:
+    // the server says "Round 6 sent" rather than "saved".
+    function sendKept() {
+      var flag = form.querySelector('input[name="sent_later"]');
+      if (!flag) {
+        flag = document.createElement("input");
+        flag.type = "hidden";
+        flag.name = "sent_later";
+        form.appendChild(flag);
+      }
+      flag.value = "1";
+      saveStatus(form, t("sending"), "");
+      form.submit();
     }
+
+    var draft = read();
     if (draft && form.dataset.fresh === "yes") {
       apply(draft.fields);
       if (draft.pending && navigator.onLine) {
         show(t("sending"));
-        form.submit();
+        sendKept();
         return;
       }
       show(t(draft.pending ? "waiting" : "restored"));
+      if (draft.pending) saveStatus(form, t("kept"), "held");
     } else if (draft && form.dataset.fresh !== "yes") {
       write(false);  // the server has answered this form: nothing is waiting any more
     }
@@ -348,11 +439,14 @@
       if (!navigator.onLine) {
         event.preventDefault();
         show(t("offline"));
+        sayBySave(form, t("kept"), "held");
+        return;
       }
+      sayBySave(form, t("saving"), "");
     });
     window.addEventListener("online", function () {
       var current = read();
-      if (current && current.pending) form.submit();
+      if (current && current.pending) sendKept();
     });
   }
 
@@ -431,15 +525,26 @@
     update();
   }
 
+  // A round's page shown again from the browser's memory (Back after Save) would show the
+  // game as it was: ask the server for it as it is.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && document.querySelector("form[data-draft]")) window.location.reload();
+  });
+
   ready(function () {
     document.querySelectorAll("a[data-referee-link]").forEach(setUpRefereeLink);
+    if (document.querySelector("form[data-draft]") && "scrollRestoration" in window.history) {
+      window.history.scrollRestoration = "manual";
+    }
     document.querySelectorAll("[data-game-page]").forEach(clearDrafts);
+    document.querySelectorAll("form[data-draft]").forEach(guardSave);
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
     document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);
+    document.querySelectorAll("[data-problems]").forEach(setUpProblems);
     document.querySelectorAll("[data-autosubmit]").forEach(function (el) {
       el.addEventListener("change", function () { el.form.submit(); });
     });

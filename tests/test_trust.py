@@ -60,9 +60,9 @@ def test_two_phones_the_second_edit_is_refused_and_says_what_changed(
     response = table.post(
         url, {**ROUND_ONE, "bid_0": "0", "tricks_1": "1", "tricks_0": "0", **phone_b}
     )
-    assert response.status_code == 422
+    assert response.status_code == 409
     message = errors(response)[0]
-    assert "changed elsewhere meanwhile" in message and "Round 1 recorded" in message
+    assert "Changed on another phone meanwhile: Round 1 recorded." in message
     # What phone B had entered is kept on its page, and nothing was applied on top.
     assert re.search(
         r'id="tricks_1-1" name="tricks_1" value="1"\s+checked', response.get_data(as_text=True)
@@ -79,7 +79,14 @@ def test_a_double_tap_or_a_reloaded_post_stores_the_round_once(app: Flask, table
     assert again.status_code == 302
     assert rounds(app, game_id) == 1
     page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "That was saved already." in page
+    # The first tap's answer says it, once; the second adds no refusal.
+    assert page.count("Round 1 saved — round 2 next.") == 1
+    assert "error" not in page.split("<main", 1)[1].split("</main>", 1)[0]
+    # Sent again once that was read (a reloaded POST): said as reassurance.
+    assert table.post(url, form).status_code == 302
+    page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Saved already: the second tap changed nothing." in page
+    assert rounds(app, game_id) == 1
 
 
 def test_a_stale_undo_is_refused(app: Flask, table: Table) -> None:
@@ -395,7 +402,7 @@ def test_odd_versions_keys_and_tokens_are_refused_not_errors(app: Flask, table: 
     game_id = table.new_game(["Ana", "Ben", "Cai"])
     url = f"/games/{game_id}/rounds/new"
     response = table.post(url, {**ROUND_ONE, "version": "9" * 30, "key": "k1"})
-    assert response.status_code == 422 and rounds(app, game_id) == 0
+    assert response.status_code == 409 and rounds(app, game_id) == 0
     stranger = app.test_client()
     assert stranger.get("/watch/%00").status_code == 404
     assert stranger.get("/watch/%00/version").status_code == 404

@@ -92,6 +92,10 @@ class Game(abc.ABC, Generic[R, Opts]):
     title: ClassVar[str]
     round_word: ClassVar[str] = "round"
     """What the game calls a round: "round" in Wizard, "hand" in One Card."""
+    seat_lists: ClassVar[tuple[str, ...]] = ()
+    """A round's fields that give a number for every seat (Wizard's bids and tricks)."""
+    seat_choices: ClassVar[tuple[str, ...]] = ()
+    """A round's fields that name one seat (One Card's winner of the last trick)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 
@@ -335,6 +339,36 @@ class Game(abc.ABC, Generic[R, Opts]):
         self.check_round(record, number)
         return record
 
+    def entered_errors(self, data: Mapping[str, Any], number: int | None = None) -> list[RuleError]:
+        """Every problem with a round entered in part, all at once: a list of seats with
+        a number left out is not judged (whoever entered it is asked for the missing
+        number), every other part is. Nothing when the round could have happened.
+
+        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
+        >>> round_one = {"trump": "hearts", "bids": [1, None, 0], "tricks": [1, 1, 0]}
+        >>> [str(error) for error in game.entered_errors(round_one)]
+        ['Tricks add up to 2, but 1 card was dealt']
+        """
+        given = dict(data) if isinstance(data, Mapping) else data
+        unjudged: set[str] = set()
+        for name in self.seat_lists:
+            values = given.get(name) if isinstance(given, dict) else None
+            if isinstance(values, list | tuple) and not all(_whole(v) for v in values):
+                given[name] = [0] * len(values)
+                unjudged.add(name)
+        for name in self.seat_choices:
+            if isinstance(given, dict) and not _whole(given.get(name)):
+                given[name] = 0
+                unjudged.add(name)
+        try:
+            self.parse_round(given, number)
+        except RoundRefused as refused:
+            return [error for error in refused.errors if error.field not in unjudged]
+        except RuleError as error:
+            return [error]
+        return []
+
     def round_errors(self, record: R, number: int | None = None) -> list[RuleError]:
         number = self._target_number(number)
         if not 0 <= record.dealer < self.player_count:
@@ -478,3 +512,7 @@ class Game(abc.ABC, Generic[R, Opts]):
                 place = index + 1
             result.append((place, seat, self.totals[seat]))
         return result
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -221,6 +221,8 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
     round_word: ClassVar[str] = "hand"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    seat_lists: ClassVar[tuple[str, ...]] = ("points",)
+    seat_choices: ClassVar[tuple[str, ...]] = ("last_trick",)
 
     @classmethod
     def default_options(cls, player_count: int) -> OneCardOptions:

@@ -112,6 +112,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
     title: ClassVar[str] = "Wizard"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
 
     # -- options -------------------------------------------------------------
 

@@ -63,6 +63,9 @@ def game_path(game_id: str) -> str:
 
 
 def register(app: Flask) -> None:
+    from ..names import board_names
+
+    app.add_template_global(board_names)
     app.add_template_filter(game_path)
     app.add_template_filter(points)
     app.add_template_filter(signed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from flask_login import login_required
 from werkzeug.wrappers import Response
@@ -24,8 +24,19 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
     record = load_game(game_id)
     info = record.state.next_round
     if info is None:
-        flash(gettext("The game is over: there is nothing more to enter."), "info")
+        if request.method == "POST":
+            flash(gettext("The game is over: nothing from that page was saved."), "info")
+        else:
+            flash(gettext("The game is over: there is nothing more to enter."), "info")
         return redirect(url_for("games.show_game", game_id=game_id))
+    made_for = _made_for()
+    if made_for is not None and made_for != info.number:
+        if services.was_stored(record, request.form.get("key")):
+            # The same page sent twice (a double tap): the first one was stored.
+            return _saved_already(record, made_for)
+        # A page of another round (Back after Save, a second phone): the round it was
+        # for is not this one; show this one afresh, with its own dealer.
+        return _moved_on(record, record.state.round_info(info.number), None, made_for)
     info = record.state.round_info(info.number, _dealer_override(record))
     return _round_page(record, info, None)
 
@@ -37,7 +48,13 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
     if not 1 <= number <= len(record.state.rounds):
         abort(404)
     info = record.state.round_info(number, _dealer_override(record))
-    return _round_page(record, info, record.state.rounds[number - 1])
+    recorded = record.state.rounds[number - 1]
+    made_for = _made_for()
+    if made_for is not None and made_for != number:
+        if services.was_stored(record, request.form.get("key")):
+            return _saved_already(record, made_for)
+        return _moved_on(record, record.state.round_info(number), recorded, made_for)
+    return _round_page(record, info, recorded)
 
 
 @bp.route("/<int:number>/undo", methods=["POST"])
@@ -74,6 +91,174 @@ def _dealer_override(record: services.GameRecord) -> int | None:
     return seat if 0 <= seat < record.state.player_count else None
 
 
+def _saved(state: Any, sent_later: bool) -> str:
+    """What the game's page says, by the next round's button, once a round is stored."""
+    number = len(state.rounds)
+    hand = state.round_word == "hand"
+    if sent_later:
+        # Kept on the phone while the connection was down, and sent when it came back.
+        if hand:
+            return gettext("Hand %(number)s sent.", number=number)
+        return gettext("Round %(number)s sent.", number=number)
+    if state.finished:
+        if hand:
+            return gettext("Hand %(number)s saved: the game is over.", number=number)
+        return gettext("Round %(number)s saved: the game is over.", number=number)
+    if hand:
+        return gettext(
+            "Hand %(number)s saved — hand %(next)s next.", number=number, next=number + 1
+        )
+    return gettext("Round %(number)s saved — round %(next)s next.", number=number, next=number + 1)
+
+
+def _saved_already(record: services.GameRecord, number: int | None) -> Response:
+    """A page that was stored already (a double tap): said as reassurance, not as an error.
+
+    When the first tap's own answer ("Round 4 saved — round 5 next") is still waiting
+    to be shown (its page was left for the second tap's), that says it already."""
+    if any(category == "done" for category, _message in session.get("_flashes", [])):
+        return redirect(url_for("games.show_game", game_id=record.id))
+    if number is None:
+        said = gettext("Saved already: the second tap changed nothing.")
+    elif record.state.round_word == "hand":
+        said = gettext("Hand %(number)s is saved: the second tap changed nothing.", number=number)
+    else:
+        said = gettext("Round %(number)s is saved: the second tap changed nothing.", number=number)
+    flash(said, "info")
+    return redirect(url_for("games.show_game", game_id=record.id))
+
+
+def _made_for() -> int | None:
+    """The round a posted page says it was made for (None: not said, or not a POST)."""
+    if request.method != "POST" or "number" not in request.form:
+        return None
+    try:
+        return int(request.form["number"])
+    except ValueError:
+        return -1  # no round's: refused like any other round's page
+
+
+def _moved_on(
+    record: services.GameRecord, info: Any, recorded: Any, made_for: int
+) -> tuple[str, int]:
+    """A page made for another round than this one: nothing from it is stored, nor shown;
+    this round is offered afresh, with what has happened since the page was made."""
+    state = record.state
+    form = round_form(state, info, recorded, formdata=None)
+    form.base_on(record.row.version, again=True)
+    word = state.round_word
+    if recorded is not None:
+        said = (
+            gettext("That page was for hand %(old)s: nothing from it was saved.", old=made_for)
+            if word == "hand"
+            else gettext(
+                "That page was for round %(old)s: nothing from it was saved.", old=made_for
+            )
+        )
+    elif word == "hand":
+        said = gettext(
+            "That page was for hand %(old)s, but the game is now at hand %(number)s."
+            " Nothing from it was saved: enter hand %(number)s here.",
+            old=made_for,
+            number=info.number,
+        )
+    else:
+        said = gettext(
+            "That page was for round %(old)s, but the game is now at round %(number)s."
+            " Nothing from it was saved: enter round %(number)s here.",
+            old=made_for,
+            number=info.number,
+        )
+    messages = [said]
+    changes = services.said_changes_since(record, form_version())
+    if changes:
+        messages.append(gettext("Since then: %(changes)s.", changes="; ".join(changes)))
+    return (
+        render_template(
+            f"rounds/{state.key}.html",
+            game=record,
+            info=info,
+            form=form,
+            rule_errors={},
+            problems=[(None, message) for message in messages],
+            correcting=recorded is not None,
+            fresh=True,
+        ),
+        409,
+    )
+
+
+def _changed_elsewhere(
+    game_id: str, form: Any, info: Any, recorded: Any, stale: services.StaleEdit
+) -> Response | tuple[str, int]:
+    """Another phone changed the game after this page was made: nothing was stored.
+
+    The page is answered as the game now is: the round still to enter keeps what this
+    phone entered for it, on the game's new version (so Save works again); a round that
+    is already past is offered afresh, like a page sent after Back."""
+    record = load_game(game_id)
+    state = record.state
+    number = info.number
+    hand = state.round_word == "hand"
+    if recorded is None:
+        upcoming = state.next_round
+        if upcoming is None:
+            flash(gettext("The game is over: nothing from that page was saved."), "info")
+            return redirect(url_for("games.show_game", game_id=game_id))
+        if upcoming.number != number:
+            return _moved_on(record, state.round_info(upcoming.number), None, number)
+    elif number > len(state.rounds):
+        flash(
+            gettext("Hand %(number)s was undone meanwhile: nothing was saved.", number=number)
+            if hand
+            else gettext(
+                "Round %(number)s was undone meanwhile: nothing was saved.", number=number
+            ),
+            "error",
+        )
+        return redirect(url_for("games.show_game", game_id=game_id))
+    else:
+        recorded = state.rounds[number - 1]
+    form.base_on(record.row.version, again=True)
+    changes = "; ".join(stale.changes) or gettext("it was changed")
+    if hand:
+        said = gettext(
+            "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
+            " entered for hand %(number)s is kept; check it, then Save again.",
+            changes=changes,
+            number=number,
+        )
+    else:
+        said = gettext(
+            "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
+            " entered for round %(number)s is kept; check it, then Save again.",
+            changes=changes,
+            number=number,
+        )
+    info = state.round_info(number, _dealer_override(record))
+    return (
+        render_template(
+            f"rounds/{state.key}.html",
+            game=record,
+            info=info,
+            form=form,
+            rule_errors={},
+            problems=[(None, said)],
+            correcting=recorded is not None,
+            fresh=False,
+        ),
+        409,
+    )
+
+
+def form_version() -> int | None:
+    """The game's version a posted page was made from, or None."""
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return None
+
+
 def _round_page(
     record: services.GameRecord, info: Any, recorded: Any
 ) -> Response | tuple[str, int]:
@@ -82,7 +267,12 @@ def _round_page(
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     status = 200
-    if form.validate_on_submit():
+    if form.is_submitted() and not form.validate():
+        # The shape is wrong somewhere; the rules still judge every part that was given,
+        # so that one Save says everything there is to put right.
+        entered = errors_by_field(entered_errors(form, state, recorded, info), form.seat_fields)
+        rule_errors = _beside(form, entered)
+    elif form.is_submitted():
         mapping = form.round_mapping()
         edit = services.Edit(*form.basis())
         try:
@@ -92,6 +282,8 @@ def _round_page(
                 done = services.correct_round(record, info.number, mapping, edit)
         except RoundRefused as refused:
             rule_errors = errors_by_field(refused.errors, form.seat_fields)
+        except services.StaleEdit as stale:
+            return _changed_elsewhere(record.id, form, info, recorded, stale)
         except services.Conflict as conflict:
             field = conflict.field if conflict.field in ("number", "dealer") else "form"
             rule_errors = {field: [conflict.message]}
@@ -100,7 +292,9 @@ def _round_page(
             status = 503
         else:
             if done.replayed:
-                flash(gettext("That was saved already."), "info")
+                return _saved_already(record, _made_for())
+            if recorded is None:
+                flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
             elif recorded is not None and state.round_word == "hand":
                 flash(
                     gettext("Hand %(number)s corrected; totals updated.", number=info.number),
@@ -122,10 +316,54 @@ def _round_page(
             info=info,
             form=form,
             rule_errors=rule_errors,
+            problems=problems(form, rule_errors, state.bidding_order(info.dealer)),
             correcting=recorded is not None,
+            fresh=not form.is_submitted(),
         ),
         status,
     )
+
+
+def entered_errors(form: Any, state: Any, recorded: Any, info: Any) -> list[RuleError]:
+    """What the rules say about the parts of a round the page sent in good shape."""
+    try:
+        mapping = form.round_mapping()
+    except (TypeError, ValueError):
+        return []
+    return list(state.entered_errors(mapping, None if recorded is None else info.number))
+
+
+def _beside(form: Any, rule_errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The rules' problems with the parts the form has nothing to say about: one thing to
+    put right at a time for each part of the page."""
+    taken = {form.anchor(name) for name in form.errors if name}
+    return {key: said for key, said in rule_errors.items() if form.anchor(key) not in taken}
+
+
+def problems(
+    form: Any, rule_errors: dict[str, list[str]], order: list[int]
+) -> list[tuple[str | None, str]]:
+    """Every problem of a submission, the form's and the rules', in the order of the page:
+    each with the id of the part it concerns (None: the page as a whole)."""
+    found: list[tuple[str | None, str]] = []
+    for source in (form.errors, rule_errors):
+        for key, messages in source.items():
+            anchor = form.anchor(key) if key else None
+            found.extend((anchor, str(message)) for message in messages)
+
+    def place(problem: tuple[str | None, str]) -> tuple[int, int]:
+        anchor = problem[0]
+        if anchor is None:
+            return (-1, 0)
+        for index, section in enumerate(form.sections):
+            if anchor == section:
+                return (index, -1)
+            if anchor.startswith(section + "-"):
+                seat = int(anchor.rpartition("-")[2])
+                return (index, order.index(seat) if seat in order else seat)
+        return (len(form.sections), 0)
+
+    return sorted(found, key=place)
 
 
 def errors_by_field(
