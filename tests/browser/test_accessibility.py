@@ -61,7 +61,7 @@ def pages(live_server: Any) -> list[str]:
         db.session.remove()
     w, o = ids
     return [
-        "/login",
+        "/login",  # logged in: leads on to the games
         "/games",
         "/games?status=finished",
         "/games/new?game=wizard",
@@ -95,7 +95,6 @@ def test_no_accessibility_violations_on_any_page(
 ) -> None:
     if Axe is None:
         pytest.skip("axe-playwright-python is not installed")
-    paths = pages(live_server)
     context = browser.new_context(
         viewport={"width": 360, "height": 740},
         is_mobile=True,
@@ -104,18 +103,37 @@ def test_no_accessibility_violations_on_any_page(
     )
     page = context.new_page()
     try:
+        found = {}
+        # Logged out: a fresh install's first page (before the first account exists, every
+        # page leads to it), then the login page with an account there.
+        live_server.reset()
+        for path in ("/welcome", "/login"):
+            page.goto(live_server.url + path)
+            problems = violations(page)
+            if problems:
+                found[f"{path} (fresh install)"] = problems
+        paths = pages(live_server)
+        for path in ("/login", "/welcome"):
+            page.goto(live_server.url + path)
+            problems = violations(page)
+            if problems:
+                found[f"{path} (logged out)"] = problems
+        page.get_by_label("Username").fill("ana")
+        page.get_by_label("Password").fill("not the password")
+        page.get_by_role("button", name="Log in").click()
+        problems = violations(page)
+        if problems:
+            found["/login (a wrong password shown)"] = problems
         page.goto(live_server.url + "/login")
         page.get_by_label("Username").fill("ana")
         page.get_by_label("Password").fill(PASSWORD)
         page.get_by_role("button", name="Log in").click()
         page.wait_for_url("**/games")
-        found = {}
         for path in paths:
             page.goto(live_server.url + path)
             problems = violations(page)
             if problems:
                 found[path] = problems
-        # A fresh install's first page, and the logged-out login page.
         assert not found, json.dumps(found, indent=1, ensure_ascii=False)
     finally:
         context.close()
