@@ -16,6 +16,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(init_db)
     app.cli.add_command(create_user)
     app.cli.add_command(backup)
+    app.cli.add_command(setup_code)
 
 
 @click.command("init-db")
@@ -43,6 +44,21 @@ def create_user(username: str, password: str) -> None:
     except services.AccountError as error:
         raise click.ClickException(error.message) from None
     click.echo(f"Created the account {user.username}.")
+
+
+@click.command("setup-code")
+@with_appcontext
+def setup_code() -> None:
+    """Make a fresh one-time code for creating the first account on the web, and print
+    it (only its hash is kept, in the instance folder). Once the install has an account,
+    there is nothing to set up and no code."""
+    from . import accounts
+
+    code = accounts.new_setup_code()
+    if code is None:
+        click.echo("This install has its accounts: no setup code is needed.")
+        return
+    click.echo(f"Setup code for the first account: {code}")
 
 
 @click.command("backup")

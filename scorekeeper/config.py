@@ -20,6 +20,10 @@ TRUST_PROXY = 0
 LOGIN_FAILURES_ALLOWED = 5
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 
+# The hash of the one-time setup code for the first account (flask setup-code writes
+# it); empty: instance/setup_code.
+SETUP_CODE_FILE = ""
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 REMEMBER_COOKIE_HTTPONLY = True

@@ -111,6 +111,9 @@ class LoginForm(FlaskForm):
 
 
 class FirstAccountForm(FlaskForm):
+    setup_code = StringField(
+        lazy_gettext("Setup code"), validators=[InputRequired(REQUIRED), at_most(40)]
+    )
     username = StringField(
         lazy_gettext("Username"), validators=[InputRequired(REQUIRED), at_most(40)]
     )

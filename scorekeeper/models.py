@@ -7,7 +7,15 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -37,6 +45,22 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     games: Mapped[list[Game]] = relationship(back_populates="owner")
     players: Mapped[list[Player]] = relationship(back_populates="owner")
+
+
+class InstallClaim(db.Model):  # type: ignore[name-defined,misc]
+    """The install's first account, claimed with the setup code: one row at most, ever.
+
+    Its key can only be 1, so two first accounts asked for at once cannot both be
+    stored: the second insert breaks the primary key and its whole transaction (the
+    account with it) is rolled back.
+    """
+
+    __tablename__ = "install_claim"
+    __table_args__ = (CheckConstraint("id = 1", name="one_row"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    claimed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ApiToken(db.Model):  # type: ignore[name-defined,misc]

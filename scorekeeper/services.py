@@ -85,6 +85,20 @@ def has_users() -> bool:
 
 
 def create_user(username: str, password: str) -> User:
+    user = new_user(username, password)
+    db.session.add(user)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise AccountError(
+            gettext("The username %(name)s is taken", name=user.username), "username"
+        ) from None
+    return user
+
+
+def new_user(username: str, password: str) -> User:
+    """An account checked and ready to store (not yet added to the session)."""
     username = (username or "").strip()
     if not USERNAME_LENGTH[0] <= len(username) <= USERNAME_LENGTH[1]:
         raise AccountError(
@@ -111,16 +125,7 @@ def create_user(username: str, password: str) -> User:
     if db.session.scalar(select(User.id).where(User.username == username)) is not None:
         raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
     method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
-    user = User(username=username, password_hash=generate_password_hash(password, method))
-    db.session.add(user)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise AccountError(
-            gettext("The username %(name)s is taken", name=username), "username"
-        ) from None
-    return user
+    return User(username=username, password_hash=generate_password_hash(password, method))
 
 
 def plain_text(text: str) -> bool:

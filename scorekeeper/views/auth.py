@@ -9,7 +9,7 @@ from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
-from .. import services
+from .. import accounts, services
 from ..extensions import login_manager
 from ..forms import EmptyForm, FirstAccountForm, LoginForm
 from ..models import User
@@ -48,7 +48,9 @@ def first_account() -> Response | str | tuple[str, int]:
     form = FirstAccountForm()
     if form.validate_on_submit():
         try:
-            user = services.create_user(form.username.data, form.password.data)
+            user = accounts.create_first_account(
+                form.username.data, form.password.data, form.setup_code.data
+            )
         except services.AccountError as error:
             form[error.field].errors.append(error.message)
         else:
