@@ -1,4 +1,5 @@
-"""Accounts beyond creating one: claiming a fresh install with its setup code.
+"""Accounts beyond creating one: claiming a fresh install with its setup code, the
+logins kept on the server (sessions), changing and resetting a password, API tokens.
 
 Like services, this module opens and commits its own transactions; views, the API and
 the CLI call it.
@@ -10,15 +11,26 @@ import hashlib
 import hmac
 import os
 import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from flask import current_app
+from sqlalchemy import CursorResult, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
 from .i18n import gettext
-from .models import InstallClaim, User
-from .services import AccountError, has_users, new_user
+from .models import ApiToken, InstallClaim, LoginSession, User, utcnow
+from .services import (
+    AccountError,
+    authenticate,
+    check_new_password,
+    has_users,
+    new_user,
+    password_hash,
+)
 
 # -- claiming the install -----------------------------------------------------
 
@@ -114,3 +126,158 @@ def write_private(path: Path, text: str) -> None:
     except BaseException:
         fresh.unlink(missing_ok=True)
         raise
+
+
+# -- logins kept on the server ------------------------------------------------
+
+# A login's last request is noted at most this often: a page is not a write.
+SEEN_EVERY = timedelta(minutes=10)
+
+
+def start_session(user: User, remember: bool = False) -> str:
+    """A new login for ``user``: its key, for the session cookie (and the remember
+    cookie). Logins ended by time are cleared out on the way."""
+    key = secrets.token_urlsafe(32)
+    _prune_sessions()
+    db.session.add(LoginSession(user_id=user.id, key_hash=_key_hash(key), remember=remember))
+    db.session.commit()
+    return key
+
+
+def user_for_session(key: str | None, remembered_only: bool = False) -> User | None:
+    """The account a login's key opens, or None: never issued, logged out, ended by a
+    password change or "log out everywhere", or unused for too long."""
+    if not key or not isinstance(key, str) or len(key) > 100:
+        return None
+    found = db.session.execute(
+        select(LoginSession, User).join(User).where(LoginSession.key_hash == _key_hash(key))
+    ).first()
+    if found is None:
+        return None
+    login, user = found
+    if remembered_only and not login.remember:
+        return None
+    now = utcnow()
+    if login.last_seen_at < now - _lasts(login.remember):
+        db.session.delete(login)
+        db.session.commit()
+        return None
+    if login.last_seen_at < now - SEEN_EVERY:
+        login.last_seen_at = now
+        db.session.commit()
+    return user
+
+
+def end_session(key: str | None) -> None:
+    if key and isinstance(key, str):
+        db.session.execute(delete(LoginSession).where(LoginSession.key_hash == _key_hash(key)))
+        db.session.commit()
+
+
+def end_sessions(user: User, keep: str | None = None) -> int:
+    """End every login of ``user`` but the one with the key ``keep``; how many ended."""
+    query = delete(LoginSession).where(LoginSession.user_id == user.id)
+    if keep:
+        query = query.where(LoginSession.key_hash != _key_hash(keep))
+    ended: CursorResult[Any] = db.session.execute(query)  # type: ignore[assignment]
+    db.session.commit()
+    return int(ended.rowcount or 0)
+
+
+def _lasts(remember: bool) -> timedelta:
+    config = current_app.config
+    if remember:
+        return timedelta(days=config["REMEMBER_DAYS"])
+    return timedelta(hours=config["SESSION_IDLE_HOURS"])
+
+
+def _prune_sessions() -> None:
+    now = utcnow()
+    db.session.execute(
+        delete(LoginSession).where(
+            or_(
+                and_(
+                    LoginSession.remember.is_(False),
+                    LoginSession.last_seen_at < now - _lasts(False),
+                ),
+                LoginSession.last_seen_at < now - _lasts(True),
+            )
+        )
+    )
+
+
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(f"login:{key}".encode()).hexdigest()
+
+
+# -- passwords ------------------------------------------------------------------
+
+
+def change_password(user: User, current: str, new: str) -> str:
+    """Set ``user``'s password to ``new`` when ``current`` is right. Every login of the
+    account ends, remembered ones too; the key of a fresh one for the phone that made
+    the change is returned, so it stays logged in."""
+    if authenticate(user.username, current) is None:
+        raise AccountError(gettext("That is not your current password"), "current_password")
+    if new == current:
+        raise AccountError(gettext("The new password is the one you have"), "new_password")
+    check_new_password(new, user.username, field="new_password")
+    db.session.execute(
+        update(User).where(User.id == user.id).values(password_hash=password_hash(new))
+    )
+    db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+    db.session.commit()
+    return start_session(user)
+
+
+def reset_password(username: str, new: str) -> User:
+    """The machine's owner sets a password (flask reset-password): every login and
+    every API token of the account ends."""
+    user: User | None = db.session.scalar(
+        select(User).where(User.username == (username or "").strip())
+    )
+    if user is None:
+        raise AccountError(gettext("No account is called %(name)s", name=username), "username")
+    check_new_password(new, user.username)
+    user.password_hash = password_hash(new)
+    db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+    db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+    db.session.commit()
+    return user
+
+
+# -- API tokens -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TokenLine:
+    """An API token as the account page lists it (never the token itself)."""
+
+    id: int
+    name: str
+    created_at: datetime
+    last_used_at: datetime | None
+
+
+def tokens(user: User) -> list[TokenLine]:
+    """The account's tokens still in use, newest first."""
+    cutoff = utcnow() - timedelta(days=current_app.config["TOKEN_IDLE_DAYS"])
+    rows = db.session.scalars(
+        select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id.desc())
+    ).all()
+    return [
+        TokenLine(row.id, row.name, row.created_at, row.last_used_at)
+        for row in rows
+        if (row.last_used_at or row.created_at) >= cutoff
+    ]
+
+
+def revoke_token(user: User, token_id: int) -> bool:
+    """Revoke one of ``user``'s tokens; False when there is no such token of theirs."""
+    if not 0 < token_id < 2**31:
+        return False
+    gone: CursorResult[Any] = db.session.execute(  # type: ignore[assignment]
+        delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id)
+    )
+    db.session.commit()
+    return bool(gone.rowcount)

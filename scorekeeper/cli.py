@@ -17,6 +17,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(create_user)
     app.cli.add_command(backup)
     app.cli.add_command(setup_code)
+    app.cli.add_command(reset_password)
 
 
 @click.command("init-db")
@@ -59,6 +60,28 @@ def setup_code() -> None:
         click.echo("This install has its accounts: no setup code is needed.")
         return
     click.echo(f"Setup code for the first account: {code}")
+
+
+@click.command("reset-password")
+@click.argument("username")
+@with_appcontext
+def reset_password(username: str) -> None:
+    """Set a new password for USERNAME, on this machine: every login and API token of
+    that account ends. At a terminal it asks twice; otherwise it reads one line from
+    standard input (``printf '%s\\n' "$PASSWORD" | flask reset-password ana``)."""
+    import sys
+
+    from . import accounts
+
+    if sys.stdin.isatty():
+        password = click.prompt("New password", hide_input=True, confirmation_prompt=True)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        user = accounts.reset_password(username, password)
+    except services.AccountError as error:
+        raise click.ClickException(error.message) from None
+    click.echo(f"New password set for {user.username}; every login and API token of it ended.")
 
 
 @click.command("backup")

@@ -24,6 +24,18 @@ LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 # it); empty: instance/setup_code.
 SETUP_CODE_FILE = ""
 
+# A login lasts while it is used: ended after this long without a request, or, with
+# "Keep me logged in on this phone", after REMEMBER_DAYS. API tokens unused for
+# TOKEN_IDLE_DAYS are refused.
+SESSION_IDLE_HOURS = 12
+REMEMBER_DAYS = 90
+TOKEN_IDLE_DAYS = 90
+# (Not Flask-Login's remember_token: this one holds a login's key, ended by logging out.)
+REMEMBER_ME_COOKIE = "scorekeeper_remember"
+# Logins are kept on the server (login_sessions): Flask-Login's own session protection,
+# which rewrites the cookie on every answer, has nothing to add.
+SESSION_PROTECTION = None
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 REMEMBER_COOKIE_HTTPONLY = True

@@ -108,6 +108,21 @@ class LoginForm(FlaskForm):
         lazy_gettext("Username"), validators=[InputRequired(REQUIRED), at_most(40)]
     )
     password = PasswordField(lazy_gettext("Password"), validators=[InputRequired(REQUIRED)])
+    remember = BooleanField(lazy_gettext("Keep me logged in on this phone"))
+
+
+class ChangePasswordForm(FlaskForm):
+    current_password = PasswordField(
+        lazy_gettext("Current password"), validators=[InputRequired(REQUIRED)]
+    )
+    new_password = PasswordField(lazy_gettext("New password"), validators=[InputRequired(REQUIRED)])
+    confirm = PasswordField(
+        lazy_gettext("New password again"),
+        validators=[
+            InputRequired(REQUIRED),
+            EqualTo("new_password", message=lazy_gettext("The passwords differ")),
+        ],
+    )
 
 
 class FirstAccountForm(FlaskForm):

@@ -71,6 +71,27 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     # Only a hash of the token is kept: a copy of the database does not hand out access.
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # What the client called it ("the club's laptop"), and when it was last used (to the
+    # minute): shown on the account page; a token unused for 90 days is refused.
+    name: Mapped[str] = mapped_column(String(60), default="", server_default="")
+    last_used_at: Mapped[datetime | None]
+
+    user: Mapped[User] = relationship()
+
+
+class LoginSession(db.Model):  # type: ignore[name-defined,misc]
+    """One login on one browser. The session cookie (and the remember cookie, when the
+    phone is to stay logged in) carries a random key; only its hash is kept here.
+    Logging out deletes the row, and a copy of the old cookie then opens nothing."""
+
+    __tablename__ = "login_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    remember: Mapped[bool] = mapped_column(default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     user: Mapped[User] = relationship()
 

@@ -111,8 +111,16 @@ def new_user(username: str, password: str) -> User:
         )
     if not storable(username) or any(unicodedata.category(ch) == "Cc" for ch in username):
         raise AccountError(gettext("A username cannot hold control characters"), "username")
+    check_new_password(password, username)
+    if db.session.scalar(select(User.id).where(User.username == username)) is not None:
+        raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
+    return User(username=username, password_hash=password_hash(password))
+
+
+def check_new_password(password: str, username: str = "", field: str = "password") -> None:
+    """Refuse a password that cannot be kept or is too short, saying why (AccountError)."""
     if not storable(password or ""):
-        raise AccountError(gettext("A password cannot hold that character"), "password")
+        raise AccountError(gettext("A password cannot hold that character"), field)
     if len(password or "") < PASSWORD_MIN_LENGTH:
         raise AccountError(
             ngettext(
@@ -120,12 +128,13 @@ def new_user(username: str, password: str) -> User:
                 "A password has at least %(num)s characters",
                 PASSWORD_MIN_LENGTH,
             ),
-            "password",
+            field,
         )
-    if db.session.scalar(select(User.id).where(User.username == username)) is not None:
-        raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
+
+
+def password_hash(password: str) -> str:
     method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
-    return User(username=username, password_hash=generate_password_hash(password, method))
+    return generate_password_hash(password, method)
 
 
 def plain_text(text: str) -> bool:
@@ -199,32 +208,41 @@ def _login_name(username: str) -> str:
     return "".join(ch for ch in name if storable(ch))
 
 
-def issue_token(user: User) -> str:
-    """A new API token for ``user``; only its hash is stored."""
+def issue_token(user: User, name: str = "") -> str:
+    """A new API token for ``user``, called ``name``; only its hash is stored."""
     token = secrets.token_urlsafe(32)
-    db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token)))
+    db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token), name=name[:60]))
     db.session.commit()
     return token
 
 
 def user_for_token(token: str) -> User | None:
-    if not token:
+    found = token_in_use(token)
+    return found.user if found is not None else None
+
+
+def token_in_use(token: str) -> ApiToken | None:
+    """The stored token a client sent, its last use noted (to the minute); None for a
+    token never issued, revoked, or unused for longer than TOKEN_IDLE_DAYS."""
+    if not token or len(token) > 100 or not storable(token):
         return None
-    return db.session.scalar(
-        select(User).join(ApiToken).where(ApiToken.token_hash == _token_hash(token))
+    found: ApiToken | None = db.session.scalar(
+        select(ApiToken).where(ApiToken.token_hash == _token_hash(token))
     )
+    if found is None:
+        return None
+    now = utcnow()
+    last = found.last_used_at or found.created_at
+    if last < now - timedelta(days=current_app.config["TOKEN_IDLE_DAYS"]):
+        return None
+    if found.last_used_at is None or found.last_used_at < now - timedelta(minutes=1):
+        found.last_used_at = now
+        db.session.commit()
+    return found
 
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def load_user(user_id: str) -> User | None:
-    try:
-        user: User | None = db.session.get(User, int(user_id))
-        return user
-    except (TypeError, ValueError):
-        return None
 
 
 # -- games ------------------------------------------------------------------

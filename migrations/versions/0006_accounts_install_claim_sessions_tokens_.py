@@ -26,6 +26,24 @@ def upgrade():
     sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_install_claim_user_id_users'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_install_claim'))
     )
+    op.create_table('login_sessions',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('key_hash', sa.String(length=64), nullable=False),
+    sa.Column('remember', sa.Boolean(), server_default=sa.false(), nullable=False),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('last_seen_at', sa.DateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_login_sessions_user_id_users'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_login_sessions')),
+    sa.UniqueConstraint('key_hash', name=op.f('uq_login_sessions_key_hash'))
+    )
+    with op.batch_alter_table('login_sessions', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_login_sessions_user_id'), ['user_id'], unique=False)
+
+    with op.batch_alter_table('api_tokens', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('name', sa.String(length=60), server_default='', nullable=False))
+        batch_op.add_column(sa.Column('last_used_at', sa.DateTime(), nullable=True))
+
     # An install that has its accounts already is claimed by its first one.
     op.execute(
         "INSERT INTO install_claim (id, user_id, claimed_at)"
@@ -34,4 +52,12 @@ def upgrade():
 
 
 def downgrade():
+    with op.batch_alter_table('api_tokens', schema=None) as batch_op:
+        batch_op.drop_column('last_used_at')
+        batch_op.drop_column('name')
+
+    with op.batch_alter_table('login_sessions', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_login_sessions_user_id'))
+
+    op.drop_table('login_sessions')
     op.drop_table('install_claim')

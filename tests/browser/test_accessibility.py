@@ -40,6 +40,7 @@ def pages(live_server: Any) -> list[str]:
     live_server.reset()
     with live_server.app.app_context():
         ana = services.create_user("ana", PASSWORD)
+        services.issue_token(ana, "The club's laptop")
         wizard = services.create_game(
             ana, "wizard", ["Ana", "Siôn", "Νίκος"], options={"hook": True}
         )
@@ -78,6 +79,7 @@ def pages(live_server: Any) -> list[str]:
         "/players",
         f"/players/{player}",
         "/import",
+        "/account",
         "/referee",
         "/referee/wizard/trick?trump=hearts&plays=jester,7c,2h",
         "/referee/one_card/play?trump=hearts&plays=ks&hand=9s,joker&card=joker",
