@@ -21,14 +21,17 @@ from sqlalchemy import CursorResult, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
-from .i18n import gettext
+from .i18n import gettext, ngettext
 from .models import ApiToken, InstallClaim, LoginSession, User, utcnow
 from .services import (
     AccountError,
     authenticate,
     check_new_password,
+    claim_login_attempt,
+    forget_login_attempts,
     has_users,
     new_user,
+    note_in_passing,
     password_hash,
 )
 
@@ -164,7 +167,7 @@ def user_for_session(key: str | None, remembered_only: bool = False) -> User | N
         return None
     if login.last_seen_at < now - SEEN_EVERY:
         login.last_seen_at = now
-        db.session.commit()
+        note_in_passing()
     return user
 
 
@@ -217,8 +220,20 @@ def change_password(user: User, current: str, new: str) -> str:
     """Set ``user``'s password to ``new`` when ``current`` is right. Every login of the
     account ends, remembered ones too; the key of a fresh one for the phone that made
     the change is returned, so it stays logged in."""
+    # Someone who finds a phone logged in guesses no faster here than at the login page.
+    wait = claim_login_attempt(user.username)
+    if wait:
+        raise AccountError(
+            ngettext(
+                "Too many wrong passwords: try again in %(num)s second.",
+                "Too many wrong passwords: try again in %(num)s seconds.",
+                wait,
+            ),
+            "current_password",
+        )
     if authenticate(user.username, current) is None:
         raise AccountError(gettext("That is not your current password"), "current_password")
+    forget_login_attempts(user.username)
     if new == current:
         raise AccountError(gettext("The new password is the one you have"), "new_password")
     check_new_password(new, user.username, field="new_password")

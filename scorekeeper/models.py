@@ -9,6 +9,7 @@ from typing import Any
 from flask_login import UserMixin
 from sqlalchemy import (
     JSON,
+    BigInteger,
     CheckConstraint,
     ForeignKey,
     Index,
@@ -274,13 +275,17 @@ class Submission(db.Model):  # type: ignore[name-defined,misc]
     submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
-    """A failed login, counted per username and address to slow down guessing."""
+class LoginAttempt(db.Model):  # type: ignore[name-defined,misc]
+    """Password attempts for one username (its key: case and width set aside) since its
+    last successful login, from anywhere; counted before the password is checked.
 
-    __tablename__ = "login_failures"
-    __table_args__ = (Index("ix_login_failures_who", "username", "remote", "failed_at"),)
+    Times are whole seconds since the epoch, so that a database adds the wait to "now"
+    in the one UPDATE that counts an attempt (see services.claim_login_attempt).
+    """
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    username: Mapped[str] = mapped_column(String(40))
-    remote: Mapped[str] = mapped_column(String(64))
-    failed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    __tablename__ = "login_attempts"
+
+    username_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    failures: Mapped[int] = mapped_column(default=0)
+    last_attempt: Mapped[int] = mapped_column(BigInteger, default=0, index=True)
+    wait_until: Mapped[int] = mapped_column(BigInteger, default=0)

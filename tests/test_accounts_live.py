@@ -3,7 +3,10 @@ try at once, many requests together."""
 
 from __future__ import annotations
 
+import json
 import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,54 @@ def test_without_the_setup_code_nothing_is_created(tmp_path: Path) -> None:
         for status, page in answers:  # type: ignore[misc]
             assert status == 422
             assert "That is not this install&#39;s setup code" in page
+
+
+def guess_token(base: str, username: str, password: str) -> int:
+    request = urllib.request.Request(
+        base + "/api/v1/tokens",
+        data=json.dumps({"username": username, "password": password}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_parallel_wrong_guesses_each_count_across_workers(tmp_path: Path, backend: str) -> None:
+    url = TEST_DATABASE_URL if backend == "postgresql" else ""
+    with running(tmp_path, database_url=url, workers=2, threads=8) as server:
+        server.flask("create-user", "ana", "--password", "a long enough password")
+        bases = server.urls
+
+        def guess(i: int) -> int:
+            return guess_token(bases[i % len(bases)], "ana", f"wrong {i}")
+
+        # Eight at once, half to each worker: eight counted.
+        assert together(8, guess) == [401] * 8
+        assert server.scalar("SELECT failures FROM login_attempts") == 8
+        # Forty more at once: two more are checked (the tenth opens a wait); the rest
+        # are told to wait, whatever the worker, and not counted.
+        statuses = together(40, guess)
+        assert statuses.count(401) == 2, statuses
+        assert statuses.count(429) == 38, statuses
+        assert server.scalar("SELECT failures FROM login_attempts") == 10
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_parallel_form_logins_count_like_the_api(tmp_path: Path, backend: str) -> None:
+    url = TEST_DATABASE_URL if backend == "postgresql" else ""
+    with running(tmp_path, database_url=url, workers=2, threads=4) as server:
+        server.flask("create-user", "ana", "--password", "a long enough password")
+        phones = [Phone(server.urls[i % 2]) for i in range(6)]
+        for phone in phones:
+            phone.get("/login")
+
+        def guess(i: int) -> int:
+            return phones[i].post("/login", {"username": "ana", "password": f"no {i}"})[0]
+
+        assert together(6, guess) == [422] * 6
+        assert server.scalar("SELECT failures FROM login_attempts") == 6

@@ -45,8 +45,9 @@ def test_the_first_account_is_created_and_logged_in(app: Flask, client: FlaskCli
     [
         ("short", "short", "At least 8 characters"),
         (PASSWORD, "something else", "The passwords differ"),
+        ("12345678", "12345678", "This is one of the most common passwords"),
     ],
-    ids=["short password", "passwords differ"],
+    ids=["short password", "passwords differ", "a common password"],
 )
 def test_first_account_refusals_keep_the_username(
     app: Flask, client: FlaskClient, password: str, confirm: str, message: str

@@ -44,6 +44,21 @@ def upgrade():
         batch_op.add_column(sa.Column('name', sa.String(length=60), server_default='', nullable=False))
         batch_op.add_column(sa.Column('last_used_at', sa.DateTime(), nullable=True))
 
+    op.create_table('login_attempts',
+    sa.Column('username_key', sa.String(length=160), nullable=False),
+    sa.Column('failures', sa.Integer(), nullable=False),
+    sa.Column('last_attempt', sa.BigInteger(), nullable=False),
+    sa.Column('wait_until', sa.BigInteger(), nullable=False),
+    sa.PrimaryKeyConstraint('username_key', name=op.f('pk_login_attempts'))
+    )
+    with op.batch_alter_table('login_attempts', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_login_attempts_last_attempt'), ['last_attempt'], unique=False)
+
+    # Failures were a row each, per username and address: the counts above replace them.
+    with op.batch_alter_table('login_failures', schema=None) as batch_op:
+        batch_op.drop_index('ix_login_failures_who')
+    op.drop_table('login_failures')
+
     # An install that has its accounts already is claimed by its first one.
     op.execute(
         "INSERT INTO install_claim (id, user_id, claimed_at)"
@@ -52,6 +67,20 @@ def upgrade():
 
 
 def downgrade():
+    op.create_table('login_failures',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('username', sa.String(length=40), nullable=False),
+    sa.Column('remote', sa.String(length=64), nullable=False),
+    sa.Column('failed_at', sa.DateTime(), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_login_failures'))
+    )
+    with op.batch_alter_table('login_failures', schema=None) as batch_op:
+        batch_op.create_index('ix_login_failures_who', ['username', 'remote', 'failed_at'], unique=False)
+
+    with op.batch_alter_table('login_attempts', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_login_attempts_last_attempt'))
+    op.drop_table('login_attempts')
+
     with op.batch_alter_table('api_tokens', schema=None) as batch_op:
         batch_op.drop_column('last_used_at')
         batch_op.drop_column('name')

@@ -142,8 +142,7 @@ def create_token() -> Answer:
             422,
             {"field": "username", "message": gettext("Send a username and a password as text")},
         )
-    remote = request.remote_addr or "unknown"
-    wait = services.login_wait(username, remote)
+    wait = services.claim_login_attempt(username)
     if wait:
         answer, status = error_answer(
             429,
@@ -156,11 +155,10 @@ def create_token() -> Answer:
         return answer, status
     user = services.authenticate(username, password)
     if user is None:
-        services.note_login_failure(username, remote)
         return error_answer(
             401, {"field": None, "message": gettext("That username and password do not match")}
         )
-    services.forget_login_failures(username, remote)
+    services.forget_login_attempts(username)
     return jsonify(token=services.issue_token(user, token_name(body))), 201
 
 

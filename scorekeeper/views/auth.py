@@ -104,33 +104,39 @@ def login() -> Response | str | tuple[str, int]:
     form = LoginForm()
     status = 200
     if form.validate_on_submit():
-        username, remote = form.username.data, request.remote_addr or "unknown"
-        wait = services.login_wait(username, remote)
+        username = form.username.data
+        wait = services.claim_login_attempt(username)
         if wait:
-            minutes = (wait + 59) // 60
-            form.password.errors.append(
-                ngettext(
-                    "Too many wrong passwords for %(name)s from here: try again in"
-                    " %(num)s minute, or from another device.",
-                    "Too many wrong passwords for %(name)s from here: try again in"
-                    " %(num)s minutes, or from another device.",
-                    minutes,
-                    name=username,
-                )
-            )
+            form.password.errors.append(wait_message(username, wait))
             status = 429
         else:
             user = services.authenticate(username, form.password.data)
             if user is not None:
-                services.forget_login_failures(username, remote)
+                services.forget_login_attempts(username)
                 answer = redirect(safe_next(request.args.get("next")))
                 start_session(user, remember=bool(form.remember.data), answer=answer)
                 return answer
-            services.note_login_failure(username, remote)
             form.password.errors.append(gettext("That username and password do not match"))
     if form.errors and status == 200:
         status = 422
     return render_template("auth/login.html", form=form), status
+
+
+def wait_message(username: str, seconds: int) -> str:
+    """How long before ``username``'s password is checked again, in words."""
+    if seconds < 90:
+        return ngettext(
+            "Too many wrong passwords for %(name)s: try again in %(num)s second.",
+            "Too many wrong passwords for %(name)s: try again in %(num)s seconds.",
+            seconds,
+            name=username,
+        )
+    return ngettext(
+        "Too many wrong passwords for %(name)s: try again in %(num)s minute.",
+        "Too many wrong passwords for %(name)s: try again in %(num)s minutes.",
+        (seconds + 59) // 60,
+        name=username,
+    )
 
 
 def start_session(user: User, remember: bool = False, answer: Response | None = None) -> None:
