@@ -33,6 +33,7 @@ from .services import (
     new_user,
     note_in_passing,
     password_hash,
+    user_named,
 )
 
 # -- claiming the install -----------------------------------------------------
@@ -248,9 +249,7 @@ def change_password(user: User, current: str, new: str) -> str:
 def reset_password(username: str, new: str) -> User:
     """The machine's owner sets a password (flask reset-password): every login and
     every API token of the account ends."""
-    user: User | None = db.session.scalar(
-        select(User).where(User.username == (username or "").strip())
-    )
+    user = user_named(username)
     if user is None:
         raise AccountError(gettext("No account is called %(name)s", name=username), "username")
     check_new_password(new, user.username)

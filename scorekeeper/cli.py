@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -103,6 +104,8 @@ def backup(path: str) -> None:
     target = Path(path)
     if target.exists():
         raise click.ClickException(f"{target} exists already: choose a new file")
+    # The copy holds every account's games and password hashes: its owner's alone.
+    os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     source = sqlite3.connect(engine.url.database)
     copy = sqlite3.connect(target)
     try:

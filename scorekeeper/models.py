@@ -41,6 +41,9 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40), unique=True)
+    # The username with case and width set aside (rules.names.name_key): "Ana" and
+    # "ａｎａ" are one account.
+    username_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -42,6 +42,7 @@ from .models import (
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
+from .rules.names import NameRefused, name_key, readable_name
 
 State: TypeAlias = RulesGame[Any, Any]
 
@@ -104,22 +105,38 @@ def create_user(username: str, password: str) -> User:
 
 def new_user(username: str, password: str) -> User:
     """An account checked and ready to store (not yet added to the session)."""
-    username = (username or "").strip()
-    if not USERNAME_LENGTH[0] <= len(username) <= USERNAME_LENGTH[1]:
-        raise AccountError(
-            gettext(
-                "A username has %(least)s to %(most)s characters",
-                least=USERNAME_LENGTH[0],
-                most=USERNAME_LENGTH[1],
-            ),
-            "username",
-        )
-    if not storable(username) or any(unicodedata.category(ch) == "Cc" for ch in username):
-        raise AccountError(gettext("A username cannot hold control characters"), "username")
+    try:
+        # As people read it: NFKC, nothing invisible; unique whatever its case and width.
+        username = readable_name(username or "", "username", USERNAME_LENGTH[1])
+    except NameRefused as refused:
+        raise AccountError(translate(refused), "username") from None
     check_new_password(password, username)
-    if db.session.scalar(select(User.id).where(User.username == username)) is not None:
+    key = name_key(username)
+    if db.session.scalar(select(User.id).where(User.username_key == key)) is not None:
         raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
-    return User(username=username, password_hash=password_hash(password))
+    return User(username=username, username_key=key, password_hash=password_hash(password))
+
+
+def user_named(username: str) -> User | None:
+    """The account a typed username means: case and width set aside."""
+    key = username_key(username)
+    user: User | None = None
+    if key is not None:
+        user = db.session.scalar(select(User).where(User.username_key == key))
+    if user is None and isinstance(username, str) and storable(username):
+        # An account from before names were checked may hold what a key cannot.
+        user = db.session.scalar(select(User).where(User.username == username.strip()))
+    return user
+
+
+def username_key(username: str) -> str | None:
+    """The key of a typed username, or None for one no account can have."""
+    if not isinstance(username, str) or not storable(username):
+        return None
+    try:
+        return name_key(readable_name(username, "username", USERNAME_LENGTH[1]))
+    except NameRefused:
+        return None
 
 
 def check_new_password(password: str, username: str = "", field: str = "password") -> None:
@@ -166,9 +183,7 @@ def authenticate(username: str, password: str) -> User | None:
     hash), so the time of an answer does not tell which usernames exist."""
     if not storable(username or "") or not storable(password or ""):
         return None
-    user: User | None = db.session.scalar(
-        select(User).where(User.username == (username or "").strip())
-    )
+    user = user_named(username or "")
     stored = user.password_hash if user is not None else _stand_in_hash(_hash_method())
     if not passwords.check(stored, password or "") or user is None:
         return None
@@ -250,7 +265,11 @@ def forget_login_attempts(username: str) -> None:
 
 
 def login_key(username: str) -> str:
-    """The name attempts are counted under: whatever the username, known or not."""
+    """The name attempts are counted under: whatever the username, known or not (the
+    account's key when it could be one, so ``ANA`` and ``ａｎａ`` count for ``ana``)."""
+    key = username_key(username)
+    if key is not None:
+        return key[:160]
     name = (username or "").strip()[:40]
     return "".join(ch for ch in name if storable(ch)).casefold()
 

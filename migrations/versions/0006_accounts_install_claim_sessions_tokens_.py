@@ -6,6 +6,8 @@ Revises: 0005
 Create Date: 2026-12-01 20:00:00
 
 """
+import unicodedata
+
 from alembic import op
 import sqlalchemy as sa
 
@@ -59,6 +61,25 @@ def upgrade():
         batch_op.drop_index('ix_login_failures_who')
     op.drop_table('login_failures')
 
+    # Usernames compared with case and width set aside (NFKC_Casefold, as
+    # scorekeeper.rules.names.name_key, written out here so that this migration stays
+    # as it is). Two old accounts whose names now meet keep apart by the later one's id.
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('username_key', sa.String(length=160), nullable=True))
+    connection = op.get_bind()
+    users = sa.table('users', sa.column('id', sa.Integer()), sa.column('username', sa.String()), sa.column('username_key', sa.String()))
+    seen = set()
+    for user_id, username in connection.execute(sa.select(users.c.id, users.c.username).order_by(users.c.id)).all():
+        tidy = " ".join(unicodedata.normalize("NFKC", username).split())
+        key = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", tidy).casefold())[:150]
+        if key in seen:
+            key = f"{key}#{user_id}"
+        seen.add(key)
+        connection.execute(users.update().where(users.c.id == user_id).values(username_key=key))
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.alter_column('username_key', existing_type=sa.String(length=160), nullable=False)
+        batch_op.create_unique_constraint(batch_op.f('uq_users_username_key'), ['username_key'])
+
     # An install that has its accounts already is claimed by its first one.
     op.execute(
         "INSERT INTO install_claim (id, user_id, claimed_at)"
@@ -67,6 +88,10 @@ def upgrade():
 
 
 def downgrade():
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('uq_users_username_key'), type_='unique')
+        batch_op.drop_column('username_key')
+
     op.create_table('login_failures',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('username', sa.String(length=40), nullable=False),

@@ -250,9 +250,19 @@ def revoke_token(token_id: int) -> Response:
 
 
 def safe_next(target: str | None) -> str:
-    """Only a path on this site, never another host."""
-    if target:
-        parts = urlsplit(target)
-        if not parts.scheme and not parts.netloc and target.startswith("/") and "\\" not in target:
+    """Only a path on this site, never another host; nothing a header cannot carry
+    (CR, LF or any control character, which would otherwise break the redirect)."""
+    if target and target.isprintable() and len(target) <= 2000:
+        try:
+            parts = urlsplit(target)
+        except ValueError:
+            parts = None
+        if (
+            parts is not None
+            and not parts.scheme
+            and not parts.netloc
+            and target.startswith("/")
+            and "\\" not in target
+        ):
             return target
     return url_for("history.games")
