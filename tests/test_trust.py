@@ -216,6 +216,7 @@ def let_the_wait_pass(app: Flask) -> None:
         db.session.commit()
 
 
+@pytest.mark.data_layer
 def test_login_attempts_are_limited_per_username_from_everywhere(
     app: Flask, client: FlaskClient
 ) -> None:
@@ -246,6 +247,7 @@ def test_login_attempts_are_limited_per_username_from_everywhere(
         assert db.session.query(LoginAttempt).count() == 0
 
 
+@pytest.mark.data_layer
 def test_the_waits_double_up_to_a_few_minutes(app: Flask, client: FlaskClient) -> None:
     from scorekeeper import services
     from scorekeeper.models import LoginAttempt
@@ -263,6 +265,7 @@ def test_the_waits_double_up_to_a_few_minutes(app: Flask, client: FlaskClient) -
     assert waits == [5, 10, 20, 40, 80, 160, 300, 300, 300, 300]
 
 
+@pytest.mark.data_layer
 def test_old_attempts_are_forgotten(app: Flask) -> None:
     from sqlalchemy import update
 

@@ -17,6 +17,9 @@ from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, LoginSession, utcnow
 from tests.conftest import PASSWORD, Table, csrf_token, page_errors
 
+# Logins, tokens and their ends are rows: on every configured database.
+pytestmark = pytest.mark.data_layer
+
 NEW_PASSWORD = "a brand new passphrase"
 REMEMBER = "scorekeeper_remember"
 

@@ -30,6 +30,7 @@ from tests.conftest import PASSWORD, Table, csrf_token, page_errors
     ],
     ids=["full width", "capital", "right-to-left override", "word joiner", "zero width"],
 )
+@pytest.mark.data_layer
 def test_a_look_alike_username_is_refused(app: Flask, username: str, message: str) -> None:
     with app.test_request_context():
         services.create_user("admin", PASSWORD)
@@ -46,6 +47,7 @@ def test_a_username_is_kept_as_people_read_it(app: Flask) -> None:
         assert user.username_key == "ana lúcia"
 
 
+@pytest.mark.data_layer
 @pytest.mark.parametrize("typed", ["ana", "ANA", "ａｎａ", " Ana "], ids=repr)
 def test_logging_in_takes_the_username_however_it_is_typed(
     app: Flask, client: FlaskClient, typed: str
