@@ -25,6 +25,7 @@ from .i18n import gettext, ngettext
 from .models import ApiToken, InstallClaim, LoginSession, User, utcnow
 from .services import (
     AccountError,
+    StorageError,
     authenticate,
     check_new_password,
     claim_login_attempt,
@@ -110,9 +111,12 @@ def create_first_account(username: str, password: str, setup_code: str) -> User:
         db.session.flush()
         db.session.add(InstallClaim(id=1, user_id=user.id))
         db.session.commit()
-    except (IntegrityError, OperationalError):
+    except IntegrityError:
         db.session.rollback()
         raise taken from None
+    except OperationalError:
+        db.session.rollback()
+        raise AccountError(str(StorageError.message), "username") from None
     forget_setup_code()
     return user
 
