@@ -54,7 +54,7 @@ def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
-        os.makedirs(app.instance_path, exist_ok=True)
+        os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
         database = Path(app.instance_path) / "scorekeeper.sqlite3"
         app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{database}"
     if not app.config.get("SECRET_KEY"):

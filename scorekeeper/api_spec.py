@@ -113,7 +113,9 @@ ROUND_NUMBER = {
     "schema": {"type": "integer", "minimum": 1},
 }
 
-UNAUTHORIZED = _error_response("No token, or a token that is not valid")
+UNAUTHORIZED = _error_response(
+    "No token, or a token that is not valid (revoked, or unused for 90 days)"
+)
 NOT_FOUND = _error_response("No such game (or not this account's), or no such round")
 REFUSED = _error_response("Refused: each error names its field and says why")
 
@@ -158,6 +160,14 @@ def openapi_document() -> dict[str, Any]:
                                     "properties": {
                                         "username": {"type": "string"},
                                         "password": {"type": "string"},
+                                        "name": {
+                                            "type": "string",
+                                            "maxLength": 60,
+                                            "description": (
+                                                "What to call the token on the account"
+                                                " page (by default the User-Agent)"
+                                            ),
+                                        },
                                     },
                                 }
                             }
@@ -182,6 +192,37 @@ def openapi_document() -> dict[str, Any]:
                             "Too many wrong passwords for this username from this address:"
                             " wait as long as Retry-After says"
                         ),
+                    },
+                }
+            },
+            "/tokens/current": {
+                "delete": {
+                    "summary": "Revoke the token this request is sent with",
+                    "responses": {
+                        "204": {"description": "Revoked: the token answers 401 from now on"},
+                        "401": UNAUTHORIZED,
+                    },
+                }
+            },
+            "/tokens/{token_id}": {
+                "delete": {
+                    "summary": "Revoke one of the account's tokens",
+                    "description": (
+                        "Token ids are listed on the account page (/account). A token unused"
+                        " for 90 days expires by itself and answers 401."
+                    ),
+                    "parameters": [
+                        {
+                            "name": "token_id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "integer", "minimum": 1},
+                        }
+                    ],
+                    "responses": {
+                        "204": {"description": "Revoked: the token answers 401 from now on"},
+                        "401": UNAUTHORIZED,
+                        "404": _error_response("No such token of this account"),
                     },
                 }
             },

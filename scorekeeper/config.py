@@ -15,10 +15,33 @@ WTF_CSRF_TIME_LIMIT = None
 SESSION_COOKIE_SECURE = False
 TRUST_PROXY = 0
 
-# Login attempts: after this many failures for one username from one address within
-# the window, that pair waits; the owner elsewhere is not locked out.
-LOGIN_FAILURES_ALLOWED = 5
-LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+# Password attempts, counted per username from every address together: this many since
+# the last successful login are free; then each opens a wait, doubling from the first to
+# the longest (5 s, 10 s, … 5 min), so guessing is slow and the owner waits minutes at
+# most. Counts untouched for a day are forgotten.
+LOGIN_FREE_ATTEMPTS = 10
+LOGIN_FIRST_WAIT_SECONDS = 5
+LOGIN_LONGEST_WAIT_SECONDS = 300
+LOGIN_ATTEMPTS_KEPT_SECONDS = 24 * 3600
+
+# Password hashes computed at once in one process (scrypt takes ~32 MB each).
+PASSWORD_HASHING_AT_ONCE = 2
+
+# The hash of the one-time setup code for the first account (flask setup-code writes
+# it); empty: instance/setup_code.
+SETUP_CODE_FILE = ""
+
+# A login lasts while it is used: ended after this long without a request, or, with
+# "Keep me logged in on this phone", after REMEMBER_DAYS. API tokens unused for
+# TOKEN_IDLE_DAYS are refused.
+SESSION_IDLE_HOURS = 12
+REMEMBER_DAYS = 90
+TOKEN_IDLE_DAYS = 90
+# (Not Flask-Login's remember_token: this one holds a login's key, ended by logging out.)
+REMEMBER_ME_COOKIE = "scorekeeper_remember"
+# Logins are kept on the server (login_sessions): Flask-Login's own session protection,
+# which rewrites the cookie on every answer, has nothing to add.
+SESSION_PROTECTION = None
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -14,11 +16,29 @@ from .extensions import db
 
 
 def configure_engine(app: Flask) -> None:
-    """SQLite gets foreign keys, a write-ahead log and a busy timeout."""
+    """SQLite gets foreign keys, a write-ahead log and a busy timeout, and its files are
+    readable by their owner alone."""
     with app.app_context():
         engine = db.engine
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_on_connect)
+            if engine.url.database and engine.url.database != ":memory:":
+                keep_private(Path(engine.url.database))
+
+
+def keep_private(database: Path) -> None:
+    """The database file, made if need be, and its log files: mode 0600 (SQLite gives
+    its -wal and -shm files the database file's mode). Someone else's files are left
+    as they are."""
+    if not database.exists() and database.parent.is_dir():
+        with suppress(FileExistsError):
+            os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        try:
+            if path.exists() and path.stat().st_mode & 0o077:
+                path.chmod(0o600)
+        except PermissionError:
+            pass
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -137,9 +137,27 @@ class LoginForm(FlaskForm):
         lazy_gettext("Username"), validators=[InputRequired(REQUIRED), at_most(40)]
     )
     password = PasswordField(lazy_gettext("Password"), validators=[InputRequired(REQUIRED)])
+    remember = BooleanField(lazy_gettext("Keep me logged in on this phone"))
+
+
+class ChangePasswordForm(FlaskForm):
+    current_password = PasswordField(
+        lazy_gettext("Current password"), validators=[InputRequired(REQUIRED)]
+    )
+    new_password = PasswordField(lazy_gettext("New password"), validators=[InputRequired(REQUIRED)])
+    confirm = PasswordField(
+        lazy_gettext("New password again"),
+        validators=[
+            InputRequired(REQUIRED),
+            EqualTo("new_password", message=lazy_gettext("The passwords differ")),
+        ],
+    )
 
 
 class FirstAccountForm(FlaskForm):
+    setup_code = StringField(
+        lazy_gettext("Setup code"), validators=[InputRequired(REQUIRED), at_most(40)]
+    )
     username = StringField(
         lazy_gettext("Username"), validators=[InputRequired(REQUIRED), at_most(40)]
     )

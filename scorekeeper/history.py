@@ -17,9 +17,10 @@ from sqlalchemy import and_, case, delete, func, insert, select, update
 from sqlalchemy.orm import aliased, lazyload, selectinload
 
 from .extensions import db
-from .i18n import game_word, gettext
+from .i18n import game_word, gettext, translate
 from .models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat, User
 from .rules import GAMES
+from .rules.names import NameRefused, readable_name
 from .services import NotFound, State, plain_text, round_result_rows
 
 PAGE_SIZE = 20
@@ -305,13 +306,10 @@ def get_player(owner: User, player_id: int) -> Player:
 
 def rename_player(owner: User, player_id: int, name: str) -> Player:
     player = get_player(owner, player_id)
-    name = " ".join((name or "").split())
-    if not name or len(name) > 40:
-        raise PlayerError(
-            gettext("A name has %(least)s to %(most)s characters", least=1, most=40), "name"
-        )
-    if not plain_text(name):
-        raise PlayerError(gettext("A name cannot hold control characters"), "name")
+    try:
+        name = readable_name(name or "")  # NFKC, nothing invisible, 1 to 40 characters
+    except NameRefused as refused:
+        raise PlayerError(translate(refused), "name") from None
     taken = db.session.scalar(
         select(Player.id).where(
             Player.owner_id == owner.id,

@@ -7,7 +7,16 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -32,11 +41,30 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40), unique=True)
+    # The username with case and width set aside (rules.names.name_key): "Ana" and
+    # "ａｎａ" are one account.
+    username_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     games: Mapped[list[Game]] = relationship(back_populates="owner")
     players: Mapped[list[Player]] = relationship(back_populates="owner")
+
+
+class InstallClaim(db.Model):  # type: ignore[name-defined,misc]
+    """The install's first account, claimed with the setup code: one row at most, ever.
+
+    Its key can only be 1, so two first accounts asked for at once cannot both be
+    stored: the second insert breaks the primary key and its whole transaction (the
+    account with it) is rolled back.
+    """
+
+    __tablename__ = "install_claim"
+    __table_args__ = (CheckConstraint("id = 1", name="one_row"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    claimed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ApiToken(db.Model):  # type: ignore[name-defined,misc]
@@ -47,6 +75,27 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     # Only a hash of the token is kept: a copy of the database does not hand out access.
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # What the client called it ("the club's laptop"), and when it was last used (to the
+    # minute): shown on the account page; a token unused for 90 days is refused.
+    name: Mapped[str] = mapped_column(String(60), default="", server_default="")
+    last_used_at: Mapped[datetime | None]
+
+    user: Mapped[User] = relationship()
+
+
+class LoginSession(db.Model):  # type: ignore[name-defined,misc]
+    """One login on one browser. The session cookie (and the remember cookie, when the
+    phone is to stay logged in) carries a random key; only its hash is kept here.
+    Logging out deletes the row, and a copy of the old cookie then opens nothing."""
+
+    __tablename__ = "login_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    remember: Mapped[bool] = mapped_column(default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     user: Mapped[User] = relationship()
 
@@ -234,13 +283,17 @@ class Submission(db.Model):  # type: ignore[name-defined,misc]
     submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
-    """A failed login, counted per username and address to slow down guessing."""
+class LoginAttempt(db.Model):  # type: ignore[name-defined,misc]
+    """Password attempts for one username (its key: case and width set aside) since its
+    last successful login, from anywhere; counted before the password is checked.
 
-    __tablename__ = "login_failures"
-    __table_args__ = (Index("ix_login_failures_who", "username", "remote", "failed_at"),)
+    Times are whole seconds since the epoch, so that a database adds the wait to "now"
+    in the one UPDATE that counts an attempt (see services.claim_login_attempt).
+    """
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    username: Mapped[str] = mapped_column(String(40))
-    remote: Mapped[str] = mapped_column(String(64))
-    failed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    __tablename__ = "login_attempts"
+
+    username_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    failures: Mapped[int] = mapped_column(default=0)
+    last_attempt: Mapped[int] = mapped_column(BigInteger, default=0, index=True)
+    wait_until: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -5,26 +5,31 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
 from flask_babel import lazy_gettext
-from sqlalchemy import delete, func, insert, select, text
+from sqlalchemy import case, delete, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
-from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.security import generate_password_hash
 
+from . import passwords
 from .extensions import db
 from .i18n import N_, gettext, ngettext, translate
 from .models import (
     ApiToken,
     Game,
     GameChange,
-    LoginFailure,
+    LoginAttempt,
     Night,
     Player,
     Round,
@@ -37,6 +42,7 @@ from .models import (
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
+from .rules.names import NameRefused, name_key, readable_name
 
 if TYPE_CHECKING:
     from .history import SummaryChange
@@ -88,20 +94,58 @@ def has_users() -> bool:
 
 
 def create_user(username: str, password: str) -> User:
-    username = (username or "").strip()
-    if not USERNAME_LENGTH[0] <= len(username) <= USERNAME_LENGTH[1]:
+    user = new_user(username, password)
+    db.session.add(user)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
         raise AccountError(
-            gettext(
-                "A username has %(least)s to %(most)s characters",
-                least=USERNAME_LENGTH[0],
-                most=USERNAME_LENGTH[1],
-            ),
-            "username",
-        )
-    if not storable(username) or any(unicodedata.category(ch) == "Cc" for ch in username):
-        raise AccountError(gettext("A username cannot hold control characters"), "username")
+            gettext("The username %(name)s is taken", name=user.username), "username"
+        ) from None
+    return user
+
+
+def new_user(username: str, password: str) -> User:
+    """An account checked and ready to store (not yet added to the session)."""
+    try:
+        # As people read it: NFKC, nothing invisible; unique whatever its case and width.
+        username = readable_name(username or "", "username", USERNAME_LENGTH[1])
+    except NameRefused as refused:
+        raise AccountError(translate(refused), "username") from None
+    check_new_password(password, username)
+    key = name_key(username)
+    if db.session.scalar(select(User.id).where(User.username_key == key)) is not None:
+        raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
+    return User(username=username, username_key=key, password_hash=password_hash(password))
+
+
+def user_named(username: str) -> User | None:
+    """The account a typed username means: case and width set aside."""
+    key = username_key(username)
+    user: User | None = None
+    if key is not None:
+        user = db.session.scalar(select(User).where(User.username_key == key))
+    if user is None and isinstance(username, str) and storable(username):
+        # An account from before names were checked may hold what a key cannot.
+        user = db.session.scalar(select(User).where(User.username == username.strip()))
+    return user
+
+
+def username_key(username: str) -> str | None:
+    """The key of a typed username, or None for one no account can have."""
+    if not isinstance(username, str) or not storable(username):
+        return None
+    try:
+        return name_key(readable_name(username, "username", USERNAME_LENGTH[1]))
+    except NameRefused:
+        return None
+
+
+def check_new_password(password: str, username: str = "", field: str = "password") -> None:
+    """Refuse a password that cannot be kept or is too short, saying why (AccountError)."""
     if not storable(password or ""):
-        raise AccountError(gettext("A password cannot hold that character"), "password")
+        raise AccountError(gettext("A password cannot hold that character"), field)
     if len(password or "") < PASSWORD_MIN_LENGTH:
         raise AccountError(
             ngettext(
@@ -109,21 +153,15 @@ def create_user(username: str, password: str) -> User:
                 "A password has at least %(num)s characters",
                 PASSWORD_MIN_LENGTH,
             ),
-            "password",
+            field,
         )
-    if db.session.scalar(select(User.id).where(User.username == username)) is not None:
-        raise AccountError(gettext("The username %(name)s is taken", name=username), "username")
-    method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
-    user = User(username=username, password_hash=generate_password_hash(password, method))
-    db.session.add(user)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise AccountError(
-            gettext("The username %(name)s is taken", name=username), "username"
-        ) from None
-    return user
+    weakness = passwords.weakness(password, [username])
+    if weakness is not None:
+        raise AccountError(weakness, field)
+
+
+def password_hash(password: str) -> str:
+    return passwords.hashed(password, _hash_method())
 
 
 def plain_text(text: str) -> bool:
@@ -143,86 +181,146 @@ def storable(text: str) -> bool:
 
 
 def authenticate(username: str, password: str) -> User | None:
+    """The account when the password is its own, else None. Checking costs the same
+    whether the username exists or not (an unknown one is checked against a stand-in
+    hash), so the time of an answer does not tell which usernames exist."""
     if not storable(username or "") or not storable(password or ""):
         return None
-    user: User | None = db.session.scalar(
-        select(User).where(User.username == (username or "").strip())
-    )
-    if user is None or not check_password_hash(user.password_hash, password or ""):
+    user = user_named(username or "")
+    stored = user.password_hash if user is not None else _stand_in_hash(_hash_method())
+    if not passwords.check(stored, password or "") or user is None:
         return None
     return user
 
 
-def login_wait(username: str, remote: str) -> int:
-    """Seconds before ``username`` may try again from ``remote``; 0 when it may now.
+@cache
+def _stand_in_hash(method: str) -> str:
+    return generate_password_hash(secrets.token_hex(16), method)
 
-    Failures are counted per username *and* address, so someone guessing from one
-    place does not lock the owner out everywhere.
+
+def _hash_method() -> str:
+    return str(current_app.config.get("PASSWORD_HASH_METHOD", "scrypt"))
+
+
+def claim_login_attempt(username: str) -> int:
+    """Count a password attempt for ``username`` before its password is checked: 0 when
+    it may be checked now, else the seconds to wait (the attempt is then not counted).
+
+    The first LOGIN_FREE_ATTEMPTS attempts since the last successful login go through;
+    from then on each opens a wait, doubling from LOGIN_FIRST_WAIT_SECONDS up to
+    LOGIN_LONGEST_WAIT_SECONDS, during which no attempt is checked, from any address.
+    Counting and the wait are one UPDATE guarded by its WHERE, so that any number of
+    attempts at once, in any number of threads and processes, each count once and no
+    more than the allowed ones are checked. A stranger's guesses cost the owner minutes
+    at most, never the account.
     """
-    allowed = current_app.config["LOGIN_FAILURES_ALLOWED"]
-    window = timedelta(seconds=current_app.config["LOGIN_FAILURE_WINDOW_SECONDS"])
-    since = utcnow() - window
-    failures = db.session.scalars(
-        select(LoginFailure.failed_at)
-        .where(
-            LoginFailure.username == _login_name(username),
-            LoginFailure.remote == remote[:64],
-            LoginFailure.failed_at > since,
-        )
-        .order_by(LoginFailure.failed_at.desc())
-        .limit(allowed)
-    ).all()
-    if len(failures) < allowed:
-        return 0
-    oldest = failures[-1]
-    return max(int((oldest + window - utcnow()).total_seconds()) + 1, 1)
-
-
-def note_login_failure(username: str, remote: str) -> None:
-    db.session.add(LoginFailure(username=_login_name(username), remote=remote[:64]))
-    db.session.commit()
-
-
-def forget_login_failures(username: str, remote: str) -> None:
+    config = current_app.config
+    key = login_key(username)
+    now = int(time.time())
+    free = int(config["LOGIN_FREE_ATTEMPTS"])
+    first, longest = (
+        int(config["LOGIN_FIRST_WAIT_SECONDS"]),
+        int(config["LOGIN_LONGEST_WAIT_SECONDS"]),
+    )
     db.session.execute(
-        delete(LoginFailure).where(
-            LoginFailure.username == _login_name(username), LoginFailure.remote == remote[:64]
+        delete(LoginAttempt).where(
+            LoginAttempt.last_attempt < now - int(config["LOGIN_ATTEMPTS_KEPT_SECONDS"]),
+            LoginAttempt.wait_until <= now,
         )
     )
+    dialect = db.session.get_bind().dialect.name
+    insert_new = sqlite_insert if dialect == "sqlite" else postgresql_insert
+    db.session.execute(
+        insert_new(LoginAttempt)
+        .values(username_key=key, failures=0, last_attempt=now, wait_until=0)
+        .on_conflict_do_nothing()
+    )
+    attempt = LoginAttempt.failures + 1
+    waits = [(attempt < free, 0)]
+    wait, step = first, 0
+    while wait < longest:
+        waits.append((attempt == free + step, wait))
+        wait, step = wait * 2, step + 1
+    counted = db.session.execute(
+        update(LoginAttempt)
+        .where(LoginAttempt.username_key == key, LoginAttempt.wait_until <= now)
+        .values(
+            failures=attempt,
+            last_attempt=now,
+            wait_until=now + case(*waits, else_=longest),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    if counted.rowcount:  # type: ignore[attr-defined]
+        db.session.commit()
+        return 0
+    wait_until = db.session.scalar(
+        select(LoginAttempt.wait_until).where(LoginAttempt.username_key == key)
+    )
+    db.session.commit()
+    return max(int(wait_until or 0) - now, 1)
+
+
+def forget_login_attempts(username: str) -> None:
+    """A successful login: the username's count starts again."""
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.username_key == login_key(username)))
     db.session.commit()
 
 
-def _login_name(username: str) -> str:
+def login_key(username: str) -> str:
+    """The name attempts are counted under: whatever the username, known or not (the
+    account's key when it could be one, so ``ANA`` and ``ａｎａ`` count for ``ana``)."""
+    key = username_key(username)
+    if key is not None:
+        return key[:160]
     name = (username or "").strip()[:40]
-    return "".join(ch for ch in name if storable(ch))
+    return "".join(ch for ch in name if storable(ch)).casefold()
 
 
-def issue_token(user: User) -> str:
-    """A new API token for ``user``; only its hash is stored."""
+def issue_token(user: User, name: str = "") -> str:
+    """A new API token for ``user``, called ``name``; only its hash is stored."""
     token = secrets.token_urlsafe(32)
-    db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token)))
+    db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token), name=name[:60]))
     db.session.commit()
     return token
 
 
 def user_for_token(token: str) -> User | None:
-    if not token:
+    found = token_in_use(token)
+    return found.user if found is not None else None
+
+
+def token_in_use(token: str) -> ApiToken | None:
+    """The stored token a client sent, its last use noted (to the minute); None for a
+    token never issued, revoked, or unused for longer than TOKEN_IDLE_DAYS."""
+    if not token or len(token) > 100 or not storable(token):
         return None
-    return db.session.scalar(
-        select(User).join(ApiToken).where(ApiToken.token_hash == _token_hash(token))
+    found: ApiToken | None = db.session.scalar(
+        select(ApiToken).where(ApiToken.token_hash == _token_hash(token))
     )
+    if found is None:
+        return None
+    now = utcnow()
+    last = found.last_used_at or found.created_at
+    if last < now - timedelta(days=current_app.config["TOKEN_IDLE_DAYS"]):
+        return None
+    if found.last_used_at is None or found.last_used_at < now - timedelta(minutes=1):
+        found.last_used_at = now
+        note_in_passing()
+    return found
+
+
+def note_in_passing() -> None:
+    """Commit a note made while reading (a token's or a login's last use): a busy or
+    full database loses the note, never the request."""
+    try:
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()
 
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def load_user(user_id: str) -> User | None:
-    try:
-        user: User | None = db.session.get(User, int(user_id))
-        return user
-    except (TypeError, ValueError):
-        return None
 
 
 # -- games ------------------------------------------------------------------

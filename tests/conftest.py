@@ -49,6 +49,7 @@ def base_config(uri: str, instance: Path) -> dict[str, Any]:
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": uri,
         "PASSWORD_HASH_METHOD": FAST_HASH,
+        "SETUP_CODE_FILE": str(instance / "setup_code"),
     }
 
 
@@ -116,6 +117,16 @@ def app(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterato
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def setup_code(app: Flask) -> str:
+    """A fresh setup code for the first account, as ./scripts/start shows it."""
+    from scorekeeper import accounts
+
+    with app.app_context():
+        code = accounts.new_setup_code()
+    assert code is not None
+    return code
 
 
 @pytest.fixture

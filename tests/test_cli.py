@@ -59,3 +59,24 @@ def test_create_user_refuses_clearly(runner, app: Flask) -> None:  # type: ignor
     assert "The username eve is taken" in result.output
     with app.app_context():
         assert len(db.session.scalars(select(User).where(User.username == "eve")).all()) == 1
+
+
+def test_setup_code_is_fresh_each_time_kept_as_a_private_hash(  # type: ignore[no-untyped-def]
+    runner, app: Flask
+) -> None:
+    from scorekeeper import accounts
+
+    first = runner.invoke(args=["setup-code"])
+    second = runner.invoke(args=["setup-code"])
+    assert first.exit_code == second.exit_code == 0, first.output
+    codes = [r.output.strip().rsplit(" ", 1)[-1] for r in (first, second)]
+    assert codes[0] != codes[1]
+    kept = Path(app.config["SETUP_CODE_FILE"])
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert codes[1] not in kept.read_text()  # only a hash of it
+    with app.app_context():
+        assert not accounts.setup_code_matches(codes[0])  # the older one is gone
+        assert accounts.setup_code_matches(codes[1])
+        services.create_user("ana", "long enough")
+    done = runner.invoke(args=["setup-code"])
+    assert "no setup code is needed" in done.output

@@ -26,8 +26,8 @@ def wizard_round(bids: list[int], tricks: list[int], trump: str = "hearts") -> d
 def data(app: Flask) -> Iterator[dict]:
     """Four games: A, C and D tonight, B on an old night in Caerdydd; D still running."""
     with app.app_context():
-        ana = services.create_user("ana", "password1")
-        services.create_user("ben", "password2")
+        ana = services.create_user("ana", "ana plays clubs")
+        services.create_user("ben", "ben plays hearts")
         old = Night(owner_id=ana.id, date=date(2026, 1, 5), place="Caerdydd")
         db.session.add(old)
         db.session.commit()

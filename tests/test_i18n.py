@@ -26,7 +26,7 @@ LANGUAGES = ["cy", "nl", "el", "ne"]
 
 # What the players typed, and the app's own names for the languages: the same in every
 # language by right.
-TYPED = {"Ana", "Ben", "Cai", "Dee", "ana", "The Crown", "Birthday rematch"}
+TYPED = {"Ana", "Ben", "Cai", "Dee", "ana", "The Crown", "Birthday rematch", "Score bot"}
 LANGUAGE_NAMES = set(i18n.LANGUAGES.values())  # the switcher names each in itself
 
 
@@ -177,6 +177,30 @@ def post_with_token(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
     return client.post(url, data={**data, "csrf_token": token})
 
 
+def account_page(client: FlaskClient) -> Any:
+    """The account page with an API token listed (one made the first time)."""
+    page = client.get("/account")
+    if "Score bot" not in page.get_data(as_text=True):
+        client.post(
+            "/api/v1/tokens", json={"username": "ana", "password": PASSWORD, "name": "Score bot"}
+        )
+        page = client.get("/account")
+    return page
+
+
+def password_change_refused(client: FlaskClient) -> Any:
+    token = csrf_token(client.get("/account").get_data(as_text=True))
+    return client.post(
+        "/account/password",
+        data={
+            "current_password": PASSWORD,
+            "new_password": "password",
+            "confirm": "password",
+            "csrf_token": token,
+        },
+    )
+
+
 # Every page a person can open, and the refusals a person can meet, as the scorekeeper
 # logged in asks for them.
 PAGES: dict[str, Ask] = {
@@ -248,6 +272,8 @@ PAGES: dict[str, Ask] = {
     "blank sheets": lambda c, g, lang: c.get("/sheets"),
     "offline": lambda c, g, lang: c.get("/offline"),
     "not found": lambda c, g, lang: c.get("/games/nothing-here"),
+    "account": lambda c, g, lang: account_page(c),
+    "password change refused": lambda c, g, lang: password_change_refused(c),
 }
 
 # Pages of a visitor who is not logged in.
@@ -273,6 +299,8 @@ NOT_PAGES = {
     "sheets.blank_sheet",
     "language.choose",
     "auth.logout",
+    "auth.logout_everywhere",
+    "auth.revoke_token",
     "rounds.undo_round",
     "watch.revoke",
 }
@@ -298,6 +326,8 @@ COVERED = {
     "pwa.offline",
     "auth.login",
     "auth.first_account",  # below, on an app with no account yet
+    "auth.account",
+    "auth.change_password",
 }
 
 

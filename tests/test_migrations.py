@@ -99,3 +99,59 @@ def test_upgrading_keeps_every_seat_and_round(tmp_path) -> None:  # type: ignore
             night = connection.execute(text("SELECT date FROM nights")).scalar()
             assert str(night) == "2026-11-01"
         db.engine.dispose()
+
+
+@pytest.mark.data_layer
+def test_the_accounts_migration_goes_down_and_up_again(backend: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """0006 on a database with accounts in it: down to 0005 and up again, the accounts
+    kept, their keys made, the install claimed by the first."""
+    import uuid
+
+    import sqlalchemy as sa
+    from flask_migrate import downgrade, upgrade
+
+    from scorekeeper import create_app
+    from tests.conftest import TEST_DATABASE_URL, postgresql_url
+
+    schema = ""
+    if backend == "postgresql":
+        schema = f"sk_mig_{uuid.uuid4().hex[:10]}"
+        engine = sa.create_engine(TEST_DATABASE_URL)
+        with engine.begin() as connection:
+            connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+        uri = postgresql_url(schema)
+    else:
+        uri = f"sqlite:///{tmp_path / 'updown.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": uri})
+    try:
+        with app.app_context():
+            upgrade(revision="0005")
+            with db.engine.begin() as connection:
+                for user_id, name in ((1, "Ana"), (2, "ｂｅｎ"), (3, "ANA")):
+                    connection.execute(
+                        sa.text(
+                            "INSERT INTO users (id, username, password_hash, created_at)"
+                            " VALUES (:id, :name, 'x', '2026-11-01 20:00:00')"
+                        ),
+                        {"id": user_id, "name": name},
+                    )
+            for _ in range(2):
+                upgrade()
+                with db.engine.connect() as connection:
+                    keys = connection.execute(
+                        sa.text("SELECT username_key FROM users ORDER BY id")
+                    ).scalars()
+                    assert list(keys) == ["ana", "ben", "ana#3"]
+                    claim = connection.execute(sa.text("SELECT user_id FROM install_claim"))
+                    assert claim.scalar() == 1
+                downgrade(revision="0005")
+                with db.engine.connect() as connection:
+                    count = connection.execute(sa.text("SELECT COUNT(*) FROM users")).scalar()
+                    assert count == 3
+            db.session.remove()
+            db.engine.dispose()
+    finally:
+        if schema:
+            with engine.begin() as connection:
+                connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+            engine.dispose()

@@ -41,7 +41,7 @@ def test_export_import_export_gives_the_same_document(data: dict) -> None:  # no
     first = transfer.export_account(ana)
     assert first["format"] == "scorekeeper-export"
     assert len(first["games"]) == 4 and len(first["nights"]) == 2
-    cai = services.create_user("cai", "password3")
+    cai = services.create_user("cai", "cai plays spades")
     added = transfer.import_account(cai, copy.deepcopy(first))
     assert added == {"games": 4, "nights": 2, "skipped": 0}
     assert transfer.export_account(cai) == first
@@ -87,7 +87,7 @@ def test_export_import_export_gives_the_same_document(data: dict) -> None:  # no
 def test_a_file_with_any_error_is_refused_whole(data: dict, change, message: str) -> None:  # noqa: F811
     document = transfer.export_account(data["ana"])
     change(document)
-    cai = services.create_user("cai", "password3")
+    cai = services.create_user("cai", "cai plays spades")
     before = (count(Game), count(Night), count(Player), count(Round))
     with pytest.raises(transfer.ImportRefused) as refused:
         transfer.import_account(cai, document)
@@ -102,7 +102,7 @@ def test_the_refusal_names_the_game_and_round(data: dict) -> None:  # noqa: F811
     find(document, GAME_A)["rounds"][1]["bids"] = [1, 1, 9]
     number = document["games"].index(find(document, GAME_A)) + 1
     with pytest.raises(transfer.ImportRefused) as refused:
-        transfer.import_account(services.create_user("cai", "password3"), document)
+        transfer.import_account(services.create_user("cai", "cai plays spades"), document)
     assert refused.value.message.startswith(f"Game {number} (Wizard, ")
     assert ", round 2: Cai's bid must be a whole number from 0 to 2" in refused.value.message
 
@@ -147,7 +147,7 @@ def test_backup_makes_a_consistent_copy_while_the_app_runs(
         assert result.exit_code == 1 and "pg_dump" in result.output
         return
     with app.app_context():
-        ana = services.create_user("ana", "password1")
+        ana = services.create_user("ana", "ana plays clubs")
         game = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
         services.record_round(game, wizard_round([1, 0, 0], [1, 0, 0]))
         # Hold the app's connection open, as a running server would.

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from scorekeeper import services
+from scorekeeper.extensions import db
 from scorekeeper.views.security import CONTENT_SECURITY_POLICY
 from tests.conftest import PASSWORD, ApiClient, Table, csrf_token
 from tests.conftest import page_errors as errors
@@ -203,42 +204,88 @@ def test_logout_really_ends_the_session(app: Flask, client: FlaskClient) -> None
         stolen = dict(session)
     table.post("/logout")
     assert client.get(f"/games/{game_id}").status_code == 302
-    # The session as it was before logging out: Flask-Login cleared the user from it,
-    # so an old copy of the cookie's contents does not log anyone back in.
+    # The session as it was before logging out: its login is deleted on the server, so
+    # an old copy of the cookie's contents does not log anyone back in.
+    assert "login" in stolen
     with client.session_transaction() as session:
-        assert "_user_id" not in session
-    assert "_user_id" in stolen
+        assert "login" not in session
+        session.update(stolen)
+    assert client.get(f"/games/{game_id}").status_code == 302
 
 
-def test_login_attempts_are_limited_without_locking_out_the_owner(
+def let_the_wait_pass(app: Flask) -> None:
+    from sqlalchemy import update
+
+    from scorekeeper.models import LoginAttempt
+
+    with app.app_context():
+        db.session.execute(update(LoginAttempt).values(wait_until=0))
+        db.session.commit()
+
+
+@pytest.mark.data_layer
+def test_login_attempts_are_limited_per_username_from_everywhere(
     app: Flask, client: FlaskClient
 ) -> None:
     table = Table(app, client)
     table.create_account("ana")
-    page = client.get("/login").get_data(as_text=True)
-    token = csrf_token(page)
+    token = csrf_token(client.get("/login").get_data(as_text=True))
     guess = {"username": "ana", "password": "wrong", "csrf_token": token}
-    here = {"REMOTE_ADDR": "10.0.0.7"}
-    for _ in range(5):
+    for n in range(10):  # ten guesses, from ten addresses
+        here = {"REMOTE_ADDR": f"10.0.0.{n}"}
         assert client.post("/login", data=guess, environ_base=here).status_code == 422
-    blocked = client.post("/login", data={**guess, "password": PASSWORD}, environ_base=here)
-    assert blocked.status_code == 429
-    assert "Too many wrong passwords for ana from here" in html.unescape(
-        blocked.get_data(as_text=True)
-    )
-    # The owner on another device is not locked out.
+    # Then even the right password waits, from anywhere, and says for how long.
     owner = app.test_client()
     token = csrf_token(owner.get("/login").get_data(as_text=True))
-    response = owner.post(
-        "/login",
-        data={"username": "ana", "password": PASSWORD, "csrf_token": token},
-        environ_base={"REMOTE_ADDR": "10.0.0.8"},
+    right = {"username": "ana", "password": PASSWORD, "csrf_token": token}
+    blocked = owner.post("/login", data=right, environ_base={"REMOTE_ADDR": "10.0.0.99"})
+    assert blocked.status_code == 429
+    assert "Too many wrong passwords for ana: try again in 5 seconds." in html.unescape(
+        blocked.get_data(as_text=True)
     )
-    assert response.status_code == 302
-    api = client.post(
-        "/api/v1/tokens", json={"username": "ana", "password": PASSWORD}, environ_base=here
-    )
-    assert api.status_code == 429 and int(api.headers["Retry-After"]) > 0
+    api = client.post("/api/v1/tokens", json={"username": "ANA", "password": PASSWORD})
+    assert api.status_code == 429 and 0 < int(api.headers["Retry-After"]) <= 5
+    # After the wait the owner gets in, and the count starts again.
+    let_the_wait_pass(app)
+    assert owner.post("/login", data=right).status_code == 302
+    from scorekeeper.models import LoginAttempt
+
+    with app.app_context():
+        assert db.session.query(LoginAttempt).count() == 0
+
+
+@pytest.mark.data_layer
+def test_the_waits_double_up_to_a_few_minutes(app: Flask, client: FlaskClient) -> None:
+    from scorekeeper import services
+    from scorekeeper.models import LoginAttempt
+
+    waits = []
+    with app.app_context():
+        for _ in range(9):
+            assert services.claim_login_attempt("ana") == 0
+        for _ in range(10):
+            assert services.claim_login_attempt("ana") == 0
+            row = db.session.get(LoginAttempt, "ana", populate_existing=True)
+            waits.append(row.wait_until - row.last_attempt)
+            assert 0 < services.claim_login_attempt("ana") <= waits[-1]  # not counted
+            let_the_wait_pass(app)
+    assert waits == [5, 10, 20, 40, 80, 160, 300, 300, 300, 300]
+
+
+@pytest.mark.data_layer
+def test_old_attempts_are_forgotten(app: Flask) -> None:
+    from sqlalchemy import update
+
+    from scorekeeper import services
+    from scorekeeper.models import LoginAttempt
+
+    with app.app_context():
+        for name in ("ana", "nobody", "guess"):
+            services.claim_login_attempt(name)
+        db.session.execute(update(LoginAttempt).values(last_attempt=0))
+        db.session.commit()
+        services.claim_login_attempt("ben")
+        assert db.session.query(LoginAttempt.username_key).all() == [("ben",)]
 
 
 # -- headers, GETs and access -----------------------------------------------------

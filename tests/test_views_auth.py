@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import PASSWORD, Table, csrf_token
+from tests.conftest import PASSWORD, Table, csrf_token, page_errors, setup_code
 
 
 def test_a_fresh_install_asks_for_the_first_account(client: FlaskClient) -> None:
@@ -17,11 +20,18 @@ def test_a_fresh_install_asks_for_the_first_account(client: FlaskClient) -> None
     assert "Create the first account" in page
 
 
-def test_the_first_account_is_created_and_logged_in(client: FlaskClient) -> None:
+def test_the_first_account_is_created_and_logged_in(app: Flask, client: FlaskClient) -> None:
+    code = setup_code(app)
     token = csrf_token(client.get("/welcome").get_data(as_text=True))
     response = client.post(
         "/welcome",
-        data={"username": "ana", "password": PASSWORD, "confirm": PASSWORD, "csrf_token": token},
+        data={
+            "setup_code": code,
+            "username": "ana",
+            "password": PASSWORD,
+            "confirm": PASSWORD,
+            "csrf_token": token,
+        },
     )
     assert response.status_code == 302
     assert response.headers["Location"] == "/games/new"
@@ -35,16 +45,24 @@ def test_the_first_account_is_created_and_logged_in(client: FlaskClient) -> None
     [
         ("short", "short", "At least 8 characters"),
         (PASSWORD, "something else", "The passwords differ"),
+        ("12345678", "12345678", "This is one of the most common passwords"),
     ],
-    ids=["short password", "passwords differ"],
+    ids=["short password", "passwords differ", "a common password"],
 )
 def test_first_account_refusals_keep_the_username(
-    client: FlaskClient, password: str, confirm: str, message: str
+    app: Flask, client: FlaskClient, password: str, confirm: str, message: str
 ) -> None:
+    code = setup_code(app)
     token = csrf_token(client.get("/welcome").get_data(as_text=True))
     response = client.post(
         "/welcome",
-        data={"username": "Siôn", "password": password, "confirm": confirm, "csrf_token": token},
+        data={
+            "setup_code": code,
+            "username": "Siôn",
+            "password": password,
+            "confirm": confirm,
+            "csrf_token": token,
+        },
     )
     page = response.get_data(as_text=True)
     assert response.status_code == 422
@@ -112,3 +130,41 @@ def test_login_goes_back_only_to_this_site(
         data={"username": "ana", "password": PASSWORD, "csrf_token": token},
     )
     assert response.headers["Location"] == landing
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["", "AAAA-BBBB-CCCC", None],
+    ids=["no code", "a guessed code", "no code made yet"],
+)
+def test_without_the_setup_code_no_first_account(
+    app: Flask, client: FlaskClient, code: str | None
+) -> None:
+    if code is not None:
+        setup_code(app)
+    token = csrf_token(client.get("/welcome").get_data(as_text=True))
+    response = client.post(
+        "/welcome",
+        data={
+            "setup_code": "AAAA-BBBB-CCCC" if code is None else code,
+            "username": "ana",
+            "password": PASSWORD,
+            "confirm": PASSWORD,
+            "csrf_token": token,
+        },
+    )
+    assert response.status_code == 422
+    message = "This field is required." if code == "" else "That is not this install's setup code"
+    assert any(message in error for error in page_errors(response))
+    assert client.get("/").headers["Location"] == "/welcome"
+
+
+def test_the_setup_code_is_typed_as_people_type_it_and_works_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = setup_code(app)
+    token = csrf_token(client.get("/welcome").get_data(as_text=True))
+    data = {"username": "ana", "password": PASSWORD, "confirm": PASSWORD, "csrf_token": token}
+    typed = " " + code.lower().replace("-", " ") + " "
+    assert client.post("/welcome", data={**data, "setup_code": typed}).status_code == 302
+    assert not (Path(app.config["SETUP_CODE_FILE"])).exists()

@@ -1,7 +1,7 @@
 """One night an evening: the evening a Start opened a night for, unique per account
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-12-01 20:00:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0007'
-down_revision = '0005'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 

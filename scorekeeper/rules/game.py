@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -29,6 +28,7 @@ from .errors import (
     RoundRefused,
     RuleError,
 )
+from .names import readable_name
 
 MAX_NAME_LENGTH = 40
 
@@ -205,11 +205,7 @@ class Game(abc.ABC, Generic[R, Opts]):
         for name in players:
             if not isinstance(name, str):
                 raise PlayerError("Every player needs a name", field="players")
-            name = " ".join(name.split())
-            if not name:
-                raise PlayerError("Every player needs a name", field="players")
-            if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
-                raise PlayerError("A name cannot hold control characters", field="players")
+            name = readable_name(name, field="players")  # NFKC, nothing invisible
             if len(name) > MAX_NAME_LENGTH:
                 raise PlayerError(
                     "“{name}…” is too long: a name has at most {limit} characters",

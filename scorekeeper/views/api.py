@@ -14,7 +14,7 @@ from flask import Blueprint, g, jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .. import services
+from .. import accounts, services
 from ..api_spec import openapi_document
 from ..i18n import N_, translate
 from ..models import User
@@ -47,8 +47,8 @@ def token_required(view: F) -> F:
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        user = services.user_for_token(token.strip()) if scheme.lower() == "bearer" else None
-        if user is None:
+        found = services.token_in_use(token.strip()) if scheme.lower() == "bearer" else None
+        if found is None:
             answer, status = error_answer(
                 401,
                 {
@@ -58,7 +58,7 @@ def token_required(view: F) -> F:
             )
             answer.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
             return answer, status
-        g.api_user = user
+        g.api_user, g.api_token_id = found.user, found.id
         return view(*args, **kwargs)
 
     return wrapped  # type: ignore[return-value]
@@ -142,8 +142,7 @@ def create_token() -> Answer:
             422,
             {"field": "username", "message": gettext("Send a username and a password as text")},
         )
-    remote = request.remote_addr or "unknown"
-    wait = services.login_wait(username, remote)
+    wait = services.claim_login_attempt(username)
     if wait:
         answer, status = error_answer(
             429,
@@ -156,12 +155,35 @@ def create_token() -> Answer:
         return answer, status
     user = services.authenticate(username, password)
     if user is None:
-        services.note_login_failure(username, remote)
         return error_answer(
             401, {"field": None, "message": gettext("That username and password do not match")}
         )
-    services.forget_login_failures(username, remote)
-    return jsonify(token=services.issue_token(user)), 201
+    services.forget_login_attempts(username)
+    return jsonify(token=services.issue_token(user, token_name(body))), 201
+
+
+def token_name(body: dict[str, Any]) -> str:
+    """What the client calls its token (``name``), or else what the request says it is."""
+    name = body.get("name")
+    if not isinstance(name, str) or not services.plain_text(name) or not name.strip():
+        name = request.headers.get("User-Agent", "")
+        name = name if services.plain_text(name) else ""
+    return " ".join(name.split())[:60]
+
+
+@bp.delete("/tokens/current")
+@token_required
+def revoke_current_token() -> Answer:
+    accounts.revoke_token(api_user(), g.api_token_id)
+    return Response(status=204)
+
+
+@bp.delete("/tokens/<int:token_id>")
+@token_required
+def revoke_token(token_id: int) -> Answer:
+    if not accounts.revoke_token(api_user(), token_id):
+        return error_answer(404, {"field": None, "message": gettext("No such token")})
+    return Response(status=204)
 
 
 @bp.get("/games")

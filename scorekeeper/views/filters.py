@@ -62,10 +62,16 @@ def game_path(game_id: str) -> str:
     return prefix + game_id
 
 
+def given(attributes: dict[str, object]) -> dict[str, object]:
+    """The HTML attributes that have a value: a None is left out, never written as "None"."""
+    return {name: value for name, value in attributes.items() if value is not None}
+
+
 def register(app: Flask) -> None:
     from ..names import board_names
 
     app.add_template_global(board_names)
+    app.add_template_filter(given)
     app.add_template_filter(game_path)
     app.add_template_filter(points)
     app.add_template_filter(signed)

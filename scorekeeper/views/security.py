@@ -22,6 +22,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
+# A year; not for subdomains, which may be other people's services on a home network.
+HSTS = "max-age=31536000"
+
 
 def register(app: Flask) -> None:
     app.after_request(add_security_headers)
@@ -37,6 +40,10 @@ def add_security_headers(response: Response) -> Response:
     headers.setdefault("Referrer-Policy", referrer)
     headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    if request.is_secure:
+        # Served over HTTPS (directly, or behind a proxy trusted with TRUST_PROXY): the
+        # browser is to come back over HTTPS only, never in clear on a shared Wi-Fi.
+        headers.setdefault("Strict-Transport-Security", HSTS)
     if response.mimetype == "text/html" and current_user and current_user.is_authenticated:
         # An account's pages are not kept by shared caches, nor shown from the
         # back-forward cache after logging out.

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 import segno
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 from flask_login import login_required
 from markupsafe import Markup
@@ -73,8 +86,13 @@ def board(token: str) -> Response:
 
 
 def board_tag(game_id: str, version: int) -> str:
-    """The board changes with the game and with the reader's language."""
-    return f"{game_id}-{version}-{current_language()}"
+    """The board changes with the game and with the reader's language. The tag is
+    derived with the install's secret key: it names no game, so a watch link's page
+    tells nothing of the account's game ids."""
+    secret = current_app.config["SECRET_KEY"]
+    key = secret.encode() if isinstance(secret, str) else bytes(secret)
+    digest = hmac.new(key, f"watch:{game_id}:{version}".encode(), hashlib.sha256)
+    return f"{digest.hexdigest()[:32]}-{current_language()}"
 
 
 def known_tag(tag: str) -> bool:

@@ -95,6 +95,7 @@ def app_config(database: Path) -> dict[str, Any]:
         "SECRET_KEY": SECRET_KEY,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
         "PASSWORD_HASH_METHOD": FAST_HASH,
+        "SETUP_CODE_FILE": str(database.with_suffix(".setup_code")),
     }
 
 
@@ -123,6 +124,16 @@ class LiveServer:
         database = self.workdir / f"scorekeeper-{self.resets}.sqlite3"
         shutil.copy(self.template, database)
         return create_app(app_config(database))
+
+    def setup_code(self) -> str:
+        """A fresh setup code for the first account, as ./scripts/start shows it."""
+        from scorekeeper import accounts
+
+        with self.app.app_context():
+            code = accounts.new_setup_code()
+            db.session.remove()
+        assert code is not None
+        return code
 
     def reset(self) -> None:
         """A fresh install: a new, empty database (no account yet)."""

@@ -40,6 +40,7 @@ def pages(live_server: Any) -> list[str]:
     live_server.reset()
     with live_server.app.app_context():
         ana = services.create_user("ana", PASSWORD)
+        services.issue_token(ana, "The club's laptop")
         wizard = services.create_game(
             ana, "wizard", ["Ana", "Siôn", "Νίκος"], options={"hook": True}
         )
@@ -61,7 +62,7 @@ def pages(live_server: Any) -> list[str]:
         db.session.remove()
     w, o = ids
     return [
-        "/login",
+        "/login",  # logged in: leads on to the games
         "/games",
         "/games?status=finished",
         "/games/new?game=wizard",
@@ -78,6 +79,7 @@ def pages(live_server: Any) -> list[str]:
         "/players",
         f"/players/{player}",
         "/import",
+        "/account",
         "/referee",
         "/referee/wizard/trick?trump=hearts&plays=jester,7c,2h",
         "/referee/wizard/trick?trump=hearts&player=Ana&player=Ben&player=Cai&lead=1&plays=7c,2h",
@@ -96,7 +98,6 @@ def test_no_accessibility_violations_on_any_page(
 ) -> None:
     if Axe is None:
         pytest.skip("axe-playwright-python is not installed")
-    paths = pages(live_server)
     context = browser.new_context(
         viewport={"width": 360, "height": 740},
         is_mobile=True,
@@ -105,18 +106,37 @@ def test_no_accessibility_violations_on_any_page(
     )
     page = context.new_page()
     try:
+        found = {}
+        # Logged out: a fresh install's first page (before the first account exists, every
+        # page leads to it), then the login page with an account there.
+        live_server.reset()
+        for path in ("/welcome", "/login"):
+            page.goto(live_server.url + path)
+            problems = violations(page)
+            if problems:
+                found[f"{path} (fresh install)"] = problems
+        paths = pages(live_server)
+        for path in ("/login", "/welcome"):
+            page.goto(live_server.url + path)
+            problems = violations(page)
+            if problems:
+                found[f"{path} (logged out)"] = problems
+        page.get_by_label("Username").fill("ana")
+        page.get_by_label("Password").fill("not the password")
+        page.get_by_role("button", name="Log in").click()
+        problems = violations(page)
+        if problems:
+            found["/login (a wrong password shown)"] = problems
         page.goto(live_server.url + "/login")
         page.get_by_label("Username").fill("ana")
         page.get_by_label("Password").fill(PASSWORD)
         page.get_by_role("button", name="Log in").click()
         page.wait_for_url("**/games")
-        found = {}
         for path in paths:
             page.goto(live_server.url + path)
             problems = violations(page)
             if problems:
                 found[path] = problems
-        # A fresh install's first page, and the logged-out login page.
         assert not found, json.dumps(found, indent=1, ensure_ascii=False)
     finally:
         context.close()

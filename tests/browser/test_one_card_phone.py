@@ -27,6 +27,7 @@ def fits(page: Page) -> None:
 def sign_up(page: Page, server: Any) -> None:
     server.reset()
     page.goto(server.url + "/")
+    page.get_by_label("Setup code").fill(server.setup_code())
     page.get_by_label("Username").fill("ana")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password again").fill(PASSWORD)

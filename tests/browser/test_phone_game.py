@@ -158,6 +158,7 @@ def sign_up(table: Table) -> None:
     expect(page).to_have_url(re.compile(r"/welcome$"))
     table.fits()
     expect(page.get_by_role("heading", level=1)).to_have_text("Welcome to Scorekeeper")
+    page.get_by_label("Setup code").fill(table.server.setup_code().lower().replace("-", " "))
     page.get_by_label("Username").fill(USERNAME)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password again").fill(PASSWORD)
