@@ -44,10 +44,17 @@ def _cache_versioned(response: Response) -> Response:
     """A versioned address is forever; an unversioned one is checked on each use."""
     if request.endpoint == "static" and response.status_code == 200:
         if response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
-            # Read whole (scripts and styles are small) so they are compressed in one go;
-            # the file is closed with the response.
+            # Read whole (scripts and styles are small) so they are compressed in one go,
+            # and the file closed at once, whatever becomes of the connection.
+            parts = response.response
             response.direct_passthrough = False
-            response.make_sequence()
+            try:
+                body = b"".join(parts)
+            finally:
+                close = getattr(parts, "close", None)
+                if close is not None:
+                    close()
+            response.set_data(body)
         filename = (request.view_args or {}).get("filename", "")
         if request.args.get("v") and request.args.get("v") == static_version(filename):
             response.cache_control.public = True

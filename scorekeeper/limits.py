@@ -126,8 +126,10 @@ def too_large(error: RequestEntityTooLarge) -> tuple[Response | str, int]:
 
 # -- how deeply JSON nests ------------------------------------------------------
 
-# A JSON string (escapes included), whose brackets are text, not structure.
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A JSON string (escapes included), whose brackets are text, not structure. One left open
+# runs to the end of the text: a match that cannot fail, so no start is tried twice (with
+# a closing quote required, a body of unclosed strings costs time growing as its square).
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _STEP = [0] * 256
 _STEP[ord("[")] = _STEP[ord("{")] = 1
@@ -140,8 +142,8 @@ def json_depth(raw: bytes) -> int:
 
     >>> json_depth(b'{"a": [1, [2, "]]]"]]}')
     3
-    >>> json_depth(b"[[[[") , json_depth(b"42")
-    (4, 0)
+    >>> json_depth(b"[[[[") , json_depth(b"42"), json_depth(b'[["[[[')
+    (4, 0, 2)
     """
     brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)

@@ -34,7 +34,7 @@ def counts() -> tuple[int, ...]:
 def test_a_file_with_more_games_than_the_cap_is_refused(app: Flask, data: dict) -> None:  # noqa: F811
     document = transfer.export_account(data["ana"])
     app.config["IMPORT_MAX_GAMES"] = 3
-    cai = services.create_user("cai", "password3")
+    cai = services.create_user("cai", "violet harbour 3")
     before = counts()
     with pytest.raises(transfer.ImportRefused) as refused:
         transfer.import_account(cai, document)
@@ -48,7 +48,7 @@ def test_a_file_with_more_games_than_the_cap_is_refused(app: Flask, data: dict) 
 def test_games_written_one_batch_at_a_time_come_out_the_same(app: Flask, data: dict) -> None:  # noqa: F811
     app.config["IMPORT_BATCH_GAMES"] = 1
     first = transfer.export_account(data["ana"])
-    cai = services.create_user("cai", "password3")
+    cai = services.create_user("cai", "violet harbour 3")
     added = transfer.import_account(cai, copy.deepcopy(first))
     assert added == {"games": 4, "nights": 2, "skipped": 0}
     assert transfer.export_account(cai) == first
@@ -67,7 +67,7 @@ def test_a_batch_that_cannot_be_stored_takes_back_the_ones_before(
 ) -> None:
     app.config["IMPORT_BATCH_GAMES"] = 1
     document = transfer.export_account(data["ana"])
-    cai = services.create_user("cai", "password3")
+    cai = services.create_user("cai", "violet harbour 3")
     before = counts()
     calls = []
     refresh = transfer.refresh_results
@@ -98,7 +98,7 @@ def test_taking_back_leaves_what_another_phone_made_meanwhile(
     app.config["IMPORT_BATCH_GAMES"] = 1
     document = transfer.export_account(data["ana"])
     document["games"][0]["players"][0] = "Newcomer"
-    cai = services.create_user("cai", "password3")
+    cai = services.create_user("cai", "violet harbour 3")
     refresh = transfer.refresh_results
     calls = []
 

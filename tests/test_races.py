@@ -125,7 +125,7 @@ def test_a_night_is_one_an_evening_in_the_database(app: Flask) -> None:
     from sqlalchemy.exc import IntegrityError
 
     with app.app_context():
-        ana = services.create_user("ana", "password1")
+        ana = services.create_user("ana", "violet harbour 1")
         services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
         night = db.session.scalar(select(Night))
         db.session.add(Night(owner_id=ana.id, date=night.date, evening=night.evening))
@@ -137,7 +137,7 @@ def test_a_night_is_one_an_evening_in_the_database(app: Flask) -> None:
 @pytest.mark.data_layer
 def test_a_night_moved_to_another_date_leaves_the_evening_free(app: Flask) -> None:
     with app.app_context():
-        ana = services.create_user("ana", "password1")
+        ana = services.create_user("ana", "violet harbour 1")
         first = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
         night = first.row.night
         history.update_night(ana, night.id, date(2026, 1, 5), "Caerdydd", "")
@@ -151,8 +151,8 @@ def test_a_night_moved_to_another_date_leaves_the_evening_free(app: Flask) -> No
 @pytest.mark.data_layer
 def test_a_start_key_is_the_accounts_own(app: Flask) -> None:
     with app.app_context():
-        ana = services.create_user("ana", "password1")
-        ben = services.create_user("ben", "password2")
+        ana = services.create_user("ana", "violet harbour 1")
+        ben = services.create_user("ben", "violet harbour 2")
         first = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], key="k1")
         again = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], key="k1")
         assert again.replayed and again.id == first.id

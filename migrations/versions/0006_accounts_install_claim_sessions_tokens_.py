@@ -83,7 +83,8 @@ def upgrade():
     # An install that has its accounts already is claimed by its first one.
     op.execute(
         "INSERT INTO install_claim (id, user_id, claimed_at)"
-        " SELECT 1, MIN(id), CURRENT_TIMESTAMP FROM users HAVING COUNT(*) > 0"
+        " SELECT 1, (SELECT MIN(id) FROM users), CURRENT_TIMESTAMP"
+        " WHERE EXISTS (SELECT 1 FROM users)"
     )
 
 
