@@ -39,6 +39,10 @@ REMEMBER_DAYS = 90
 TOKEN_IDLE_DAYS = 90
 # (Not Flask-Login's remember_token: this one holds a login's key, ended by logging out.)
 REMEMBER_ME_COOKIE = "scorekeeper_remember"
+# Flask-Login's own remember cookie is not used (logins are rows, REMEMBER_ME_COOKIE): named
+# so that no other app on this host sends it, since Flask-Login, seeing one, would skip the
+# app's loader and log the reader out.
+REMEMBER_COOKIE_NAME = "scorekeeper_flask_login_unused"
 # Logins are kept on the server (login_sessions): Flask-Login's own session protection,
 # which rewrites the cookie on every answer, has nothing to add.
 SESSION_PROTECTION = None

@@ -121,14 +121,14 @@ def new_user(username: str, password: str) -> User:
 
 
 def user_named(username: str) -> User | None:
-    """The account a typed username means: case and width set aside."""
-    key = username_key(username)
+    """The account a typed username means: that very name first (two accounts from before
+    keys, "bob" and "Bob", stay apart), else case and width set aside."""
     user: User | None = None
-    if key is not None:
-        user = db.session.scalar(select(User).where(User.username_key == key))
-    if user is None and isinstance(username, str) and storable(username):
-        # An account from before names were checked may hold what a key cannot.
+    if isinstance(username, str) and storable(username):
         user = db.session.scalar(select(User).where(User.username == username.strip()))
+    key = username_key(username)
+    if user is None and key is not None:
+        user = db.session.scalar(select(User).where(User.username_key == key))
     return user
 
 

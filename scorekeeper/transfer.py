@@ -30,6 +30,7 @@ from .i18n import N_, game_word, gettext, translate
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
 from .rules.errors import RoundRefused
+from .rules.names import NameRefused, readable_name
 from .services import State, plain_text, refresh_results, rules_game
 
 FORMAT = "scorekeeper-export"
@@ -164,10 +165,18 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
     """
     games, nights = _read_document(document)
     names = document.get("players") or []
-    if not isinstance(names, list) or not all(
-        isinstance(n, str) and 0 < len(n) <= 40 and plain_text(n) for n in names
-    ):
+    if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 200 for n in names):
         raise ImportRefused(gettext("The list of players is not readable: nothing was imported"))
+    try:
+        # The same names a game's seats would keep (NFKC, nothing invisible).
+        names = [readable_name(n, "players") for n in names]
+    except NameRefused as refused:
+        raise ImportRefused(
+            gettext("The list of players is not readable: nothing was imported")
+            + " ("
+            + translate(refused)
+            + ")"
+        ) from None
     known_games = set(db.session.scalars(select(Game.uid).where(Game.owner_id == owner.id)).all())
     states = [_judge_game(number, game) for number, game in enumerate(games, start=1)]
 

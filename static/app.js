@@ -360,10 +360,10 @@
     form.reset();
     var store = storage();
     if (!store) return;
-    // One draft per round and version of the game: a page of another round, or of the game
-    // before another phone changed it, never fills this one.
-    var name = "scorekeeper-draft:" + window.location.pathname +
-      "#" + form.dataset.number + "@" + form.dataset.version;
+    // One draft per round: a page of another round never fills this one. A draft of the
+    // game before another phone changed it fills it only while it waits to be sent (the
+    // server then says what changed and keeps these taps); otherwise it is done with.
+    var name = "scorekeeper-draft:" + window.location.pathname + "#" + form.dataset.number;
     var mark = document.createElement("p");
     mark.className = "unsaved";
     mark.setAttribute("role", "status");
@@ -419,6 +419,10 @@
     }
 
     var draft = read();
+    if (draft && !draft.pending && draft.version !== form.dataset.version) {
+      store.removeItem(name);
+      draft = null;
+    }
     if (draft && form.dataset.fresh === "yes") {
       apply(draft.fields);
       if (draft.pending && navigator.onLine) {
@@ -460,7 +464,8 @@
       if (!key || key.indexOf("scorekeeper-draft:/games/" + el.dataset.gamePage + "/") !== 0) continue;
       try {
         var draft = JSON.parse(store.getItem(key));
-        if (parseInt(draft.version, 10) < version) store.removeItem(key);
+        // A round kept on the phone until the connection is back is never dropped here.
+        if (!draft.pending && parseInt(draft.version, 10) < version) store.removeItem(key);
       } catch (e) { store.removeItem(key); }
     }
   }

@@ -114,8 +114,10 @@ def test_an_import_has_a_limit_of_its_own(app: Flask, table: Table) -> None:
         (b'{"a": {"b": [1, {"c": "[[[[\\"[["}]}}', 4),
         (b"[" * 100_000, 100_000),
         (b'["]", "\\\\", ["{"]]', 2),
+        (b'[["[[[', 2),
+        (b'"' + b'\\"' * 400_000, 0),
     ],
-    ids=["empty", "flat", "brackets-in-strings", "unclosed", "escapes"],
+    ids=["empty", "flat", "brackets-in-strings", "unclosed", "escapes", "open-string", "hostile"],
 )
 def test_json_depth_is_counted_outside_strings(raw: bytes, depth: int) -> None:
     assert limits.json_depth(raw) == depth

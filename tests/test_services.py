@@ -302,3 +302,25 @@ def test_a_new_game_joins_tonights_night(owners, app: Flask) -> None:  # type: i
     assert services.get_night(ana, other.id) == other
     with pytest.raises(services.NotFound):
         services.get_night(ben, other.id)
+
+
+def test_two_accounts_from_before_keys_named_alike_stay_apart(app: Flask) -> None:
+    """ "bob" and "Bob", both made before usernames had keys (the later one's key is
+    "bob#<id>"): each logs in with its own password, and a reset names the right one."""
+    with app.app_context():
+        for name, key, password in (
+            ("Bob", "bob", "violet harbour 1"),
+            ("bob", "bob#2", "violet harbour 2"),
+        ):
+            db.session.add(
+                User(
+                    username=name, username_key=key, password_hash=services.password_hash(password)
+                )
+            )
+        db.session.commit()
+        first = services.authenticate("Bob", "violet harbour 1")
+        second = services.authenticate("bob", "violet harbour 2")
+        assert first is not None and first.username == "Bob"
+        assert second is not None and second.username == "bob"
+        assert services.user_named("bob") == second
+        assert services.user_named("BOB") == first  # no exact name: the key's account

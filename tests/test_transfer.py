@@ -81,8 +81,12 @@ def test_export_import_export_gives_the_same_document(data: dict) -> None:  # no
             lambda d: find(d, GAME_D)["rounds"].append({"trump": "none"}),
             "round 2: Give one bid",
         ),
+        (
+            lambda d: d.update(players=[*d["players"], "Eve\u202e"]),
+            "The list of players is not readable",
+        ),
     ],
-    ids=["format", "version", "tricks", "players", "game", "night", "date", "shape"],
+    ids=["format", "version", "tricks", "players", "game", "night", "date", "shape", "names"],
 )
 def test_a_file_with_any_error_is_refused_whole(data: dict, change, message: str) -> None:  # noqa: F811
     document = transfer.export_account(data["ana"])
