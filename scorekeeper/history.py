@@ -287,9 +287,20 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
         raise NotFound(f"night {night_id}")
     if not plain_text(place) or not plain_text(note):
         raise PlayerError(gettext("The place and the note cannot hold control characters"), "place")
-    if when != night.date:
+    moved = when != night.date
+    if moved:
         night.evening = None  # no longer the night a Start on that evening would open
     night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
+    if moved:
+        # The players' latest games are kept in date order: theirs counted afresh.
+        refresh_summaries(
+            db.session.scalars(
+                select(Seat.player_id)
+                .join(Game, Game.id == Seat.game_id)
+                .where(Game.night_id == night.id)
+                .distinct()
+            )
+        )
     db.session.commit()
     return night
 
@@ -749,11 +760,14 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
     if not ids:
         return
     db.session.flush()
+    # Held until the commit (PostgreSQL; SQLite's writes take turns already): two games of
+    # one player changed at once bring their results in one after the other.
     stored = dict(
         db.session.execute(
-            select(PlayerSummary.player_id, PlayerSummary.data).where(
-                PlayerSummary.player_id.in_(ids)
-            )
+            select(PlayerSummary.player_id, PlayerSummary.data)
+            .where(PlayerSummary.player_id.in_(ids))
+            .order_by(PlayerSummary.player_id)
+            .with_for_update()
         ).all()
     )
     summaries = {

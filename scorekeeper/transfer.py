@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .history import SummaryChange, update_summaries
+from .history import SummaryChange, refresh_summaries, update_summaries
 from .i18n import N_, game_word, gettext, translate
 from .models import Game, Night, Player, Round, Seat, User
 from .rules import GAMES, RuleError
@@ -214,8 +214,10 @@ class _Written:
 
     def take_back(self, owner: User) -> None:
         """Remove the games, and the nights and players made for them that nothing else
-        has come to use meanwhile."""
+        has come to use meanwhile; the summaries of the games' players counted afresh."""
+        seated: set[int] = set()
         for chunk in _chunks(self.games, 500):
+            seated.update(db.session.scalars(select(Seat.player_id).where(Seat.game_id.in_(chunk))))
             db.session.execute(delete(Game).where(Game.owner_id == owner.id, Game.id.in_(chunk)))
         for nights in _chunks(self.nights, 500):
             db.session.execute(
@@ -229,6 +231,9 @@ class _Written:
                     Player.id.in_(players), ~exists().where(Seat.player_id == Player.id)
                 )
             )
+        refresh_summaries(
+            db.session.scalars(select(Player.id).where(Player.id.in_(sorted(seated))))
+        )
         db.session.commit()
 
 
@@ -290,7 +295,6 @@ def _write_import(
         night_rows[uid] = row
         made_nights.append(row)
         added["nights"] += 1
-    changes: list[SummaryChange] = []
     for start in range(0, max(len(todo), 1), batch_size):
         if start:
             _begin_batch(after_another=True)
@@ -316,8 +320,13 @@ def _write_import(
                     row.rounds.append(Round(number=number, dealer=dealer, facts=facts))
                 new_games.append(row)
         db.session.flush()
-        for row, (_game, state) in zip(new_games, todo[start : start + batch_size], strict=True):
-            changes.append(refresh_results(row, state))
+        # Each batch brings its games into the players' summaries in its own transaction:
+        # what is committed is counted, whatever happens to the batches after it.
+        changes: list[SummaryChange] = [
+            refresh_results(row, state)
+            for row, (_game, state) in zip(new_games, todo[start : start + batch_size], strict=True)
+        ]
+        update_summaries(changes)
         written.games.extend(row.id for row in new_games)
         written.nights.extend(night.id for night in made_nights)
         written.players.extend(player.id for player in made_people)
@@ -325,11 +334,10 @@ def _write_import(
         made_people.clear()
         db.session.commit()
         added["games"] += len(new_games)
-    # The last transaction: the players named without a game, and the summaries.
+    # The last transaction: the players named without a game.
     _begin_batch(after_another=True)
     for name in names:
         person(name)
-    update_summaries(changes)
     db.session.flush()
     written.players.extend(player.id for player in made_people)
     db.session.commit()

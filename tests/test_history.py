@@ -249,6 +249,9 @@ def test_player_summaries_follow_the_games_and_match_a_fresh_count(data: dict) -
     eve = services.create_game(ana, "wizard", ["Ana", "Ben", "Eve"], options={"rounds": 1})
     services.record_round(eve, wizard_round([1, 0, 0], [1, 0, 0]))
     check()
+    # A night moved to another date: its games move in the players' latest games.
+    history.update_night(ana, data["tonight"], date(2019, 5, 4), "", "")
+    check()
     history.merge_players(
         ana, people["Cai"], db.session.scalar(select(Player.id).where(Player.name == "Eve"))
     )
