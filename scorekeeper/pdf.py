@@ -27,7 +27,7 @@ import ctypes
 import functools
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -128,62 +128,73 @@ def render_pdf(
     waits that long for its turn."""
     weasyprint = _weasyprint()
     css = [_stylesheet(str(path), path.stat().st_mtime_ns) for path in stylesheets]
-    with font_configurations.lend(time_limit) as font_config, _time_limit(time_limit):
+    with font_configurations.lend(time_limit) as font_config:
         document = weasyprint.HTML(string=html, url_fetcher=_fetcher())
-        pdf: bytes = document.write_pdf(stylesheets=css, font_config=font_config)
+        pdf: bytes = _within(
+            time_limit, lambda: document.write_pdf(stylesheets=css, font_config=font_config)
+        )
     return pdf
 
 
-# How often the stop is raised again once the time is up: it may land in a finalizer that
-# happens to run in the rendering thread, where Python reports it as ignored.
+# How often the stop is raised again in a render past its time: it may land in a finalizer
+# that happens to run in the rendering thread, where Python reports it as ignored.
 _STOP_AGAIN_SECONDS = 0.05
 
 
-@contextmanager
-def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Stop the block at ``seconds``: a watcher raises :class:`_Stop` in this thread (at its
-    next Python instruction; WeasyPrint lays out in Python), and it leaves as
-    :class:`RenderTooSlow`.
+def _within(seconds: float | None, work: Callable[[], bytes]) -> bytes:
+    """``work()`` done in a thread of its own, stopped at ``seconds`` (then
+    :class:`RenderTooSlow`).
 
-    An exception raised in a thread from outside lands wherever that thread is: now and
-    then in a finalizer (a weak reference's callback run by the garbage collector), which
-    swallows it. So the watcher raises it again every few hundredths of a second until
-    the block is left, and the block ends as RenderTooSlow however it ended. The lock
-    makes sure nothing is raised once the block is done, and takes back a stop still
-    pending then."""
+    The stop is an exception raised in that thread from outside (at its next Python
+    instruction; WeasyPrint lays out in Python), raised again until the thread has ended,
+    since one may land in a finalizer that swallows it. Being the render's own thread, a
+    stop can never reach the request's thread, whatever the timing; the request waits for
+    the render thread to end, so the font configuration is never shared."""
     if not seconds:
-        yield
-        return
-    thread_id = ctypes.c_ulong(threading.get_ident())
+        return work()
+    outcome: dict[str, Any] = {}
     lock = threading.Lock()
-    done = threading.Event()
-    state = {"running": True, "stopped": False}
+    state = {"running": True}
 
-    def watch() -> None:
-        wait = float(seconds)
-        while not done.wait(wait):
-            with lock:
-                if not state["running"]:
-                    return
-                state["stopped"] = True
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(thread_id, ctypes.py_object(_Stop))
-            wait = _STOP_AGAIN_SECONDS
+    def run() -> None:
+        # Every stop is caught here, even one landing after the work: the thread always
+        # ends quietly, and once it says it is done under the lock no stop is raised.
+        while True:
+            try:
+                if "done" not in outcome:
+                    try:
+                        outcome["pdf"] = work()
+                    except BaseException as error:
+                        outcome["error"] = error
+                    outcome["done"] = True
+                with lock:
+                    state["running"] = False
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                        ctypes.c_ulong(threading.get_ident()), None
+                    )
+                return
+            except _Stop:
+                outcome.setdefault("error", _Stop())
+                outcome["done"] = True
 
-    watcher = threading.Thread(target=watch, daemon=True)
-    try:
-        watcher.start()
-        try:
-            yield
-        finally:
-            done.set()
+    renderer = threading.Thread(target=run, name="sheet-render", daemon=True)
+    renderer.start()
+    renderer.join(seconds)
+    if renderer.is_alive():
+        thread_id = ctypes.c_ulong(renderer.ident or 0)
+        while renderer.is_alive():
             with lock:
-                state["running"] = False
-                if state["stopped"]:
-                    ctypes.pythonapi.PyThreadState_SetAsyncExc(thread_id, None)
-    except _Stop:
-        raise RenderTooSlow(seconds) from None
-    if state["stopped"]:
+                if state["running"]:
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(thread_id, ctypes.py_object(_Stop))
+            renderer.join(_STOP_AGAIN_SECONDS)
         raise RenderTooSlow(seconds)
+    error = outcome.get("error")
+    if isinstance(error, _Stop):
+        raise RenderTooSlow(seconds)
+    if error is not None:
+        raise error
+    pdf: bytes = outcome["pdf"]
+    return pdf
 
 
 def harfbuzz_subset_available() -> bool:

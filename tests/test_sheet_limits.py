@@ -4,6 +4,7 @@ without an account limited in how many blank sheets they have made a minute."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import threading
@@ -101,7 +102,8 @@ def test_a_render_past_its_time_limit_is_stopped() -> None:
 def test_a_stop_swallowed_on_the_way_is_raised_again() -> None:
     """As when it lands in a finalizer: the render is stopped all the same, soon after."""
     swallowed: list[float] = []
-    with pytest.raises(pdf.RenderTooSlow), pdf._time_limit(0.02):
+
+    def stubborn() -> bytes:
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -110,7 +112,24 @@ def test_a_stop_swallowed_on_the_way_is_raised_again() -> None:
                 if swallowed:
                     raise
                 swallowed.append(time.monotonic())
+        return b""
+
+    with pytest.raises(pdf.RenderTooSlow):
+        pdf._within(0.02, stubborn)
     assert len(swallowed) == 1 and time.monotonic() - swallowed[0] < 2
+
+
+def test_a_stop_never_reaches_the_requests_thread() -> None:
+    """The render runs in a thread of its own: whenever the time runs out, even as the
+    work ends, the caller's thread goes on untouched afterwards."""
+    for limit in (0.001, 0.005, 0.02):
+        with contextlib.suppress(pdf.RenderTooSlow):
+            pdf._within(limit, lambda: bytes(sum(range(200_000)) % 2))
+        total = 0
+        for n in range(2_000_000):  # long enough for a stray stop to land, if one could
+            total += n
+        assert total > 0
+    assert all(thread.name != "sheet-render" for thread in threading.enumerate())
 
 
 @IGNORED_IN_A_FINALIZER
