@@ -202,9 +202,13 @@ def _hash_method() -> str:
     return str(current_app.config.get("PASSWORD_HASH_METHOD", "scrypt"))
 
 
-def claim_login_attempt(username: str) -> int:
+def claim_login_attempt(username: str, device: str | None = None) -> int:
     """Count a password attempt for ``username`` before its password is checked: 0 when
     it may be checked now, else the seconds to wait (the attempt is then not counted).
+
+    ``device``: a browser this account has logged in from before (its signed cookie) has
+    a count of its own, so a stranger's guesses, which fill the username's count, never
+    keep the owner's phone waiting.
 
     The first LOGIN_FREE_ATTEMPTS attempts since the last successful login go through;
     from then on each opens a wait, doubling from LOGIN_FIRST_WAIT_SECONDS up to
@@ -215,7 +219,7 @@ def claim_login_attempt(username: str) -> int:
     at most, never the account.
     """
     config = current_app.config
-    key = login_key(username)
+    key = attempts_key(username, device)
     now = int(time.time())
     free = int(config["LOGIN_FREE_ATTEMPTS"])
     first, longest = (
@@ -261,10 +265,19 @@ def claim_login_attempt(username: str) -> int:
     return max(int(wait_until or 0) - now, 1)
 
 
-def forget_login_attempts(username: str) -> None:
-    """A successful login: the username's count starts again."""
-    db.session.execute(delete(LoginAttempt).where(LoginAttempt.username_key == login_key(username)))
+def forget_login_attempts(username: str, device: str | None = None) -> None:
+    """A successful login: the username's count starts again (and the device's)."""
+    keys = {login_key(username), attempts_key(username, device)}
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.username_key.in_(keys)))
     db.session.commit()
+
+
+def attempts_key(username: str, device: str | None) -> str:
+    """The count an attempt goes to: the username's, or a known device's own."""
+    key = login_key(username)
+    if not device:
+        return key
+    return f"{key[:143]}|{device[:16]}"
 
 
 def login_key(username: str) -> str:

@@ -254,6 +254,36 @@ def test_login_attempts_are_limited_per_username_from_everywhere(
         assert db.session.query(LoginAttempt).count() == 0
 
 
+def test_a_stranger_guessing_never_keeps_the_owners_phone_waiting(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The owner's phone has logged in before (its signed device cookie): its attempts
+    have a count of their own, so a stranger keeping the username's count full, one guess
+    each time its wait ends, never locks the owner out."""
+    table = Table(app, client)
+    table.create_account("ana")
+    owner = app.test_client()
+    token = csrf_token(owner.get("/login").get_data(as_text=True))
+    right = {"username": "ana", "password": PASSWORD, "csrf_token": token}
+    assert owner.post("/login", data=right).status_code == 302
+    assert owner.get_cookie("scorekeeper_device") is not None
+    owner.post("/logout", data={"csrf_token": csrf_token(owner.get("/games").text)})
+    token = csrf_token(client.get("/login").get_data(as_text=True))
+    guess = {"username": "ana", "password": "wrong", "csrf_token": token}
+    for _ in range(12):
+        client.post("/login", data=guess)
+    assert client.post("/login", data=guess).status_code == 429  # the stranger waits
+    # A forged or another account's device cookie counts for nothing.
+    stranger = app.test_client()
+    stranger.set_cookie("scorekeeper_device", "forged.value")
+    token = csrf_token(stranger.get("/login").get_data(as_text=True))
+    forged = {"username": "ana", "password": PASSWORD, "csrf_token": token}
+    assert stranger.post("/login", data=forged).status_code == 429
+    token = csrf_token(owner.get("/login").get_data(as_text=True))
+    right["csrf_token"] = token
+    assert owner.post("/login", data=right).status_code == 302  # the owner does not
+
+
 @pytest.mark.data_layer
 def test_the_waits_double_up_to_a_few_minutes(app: Flask, client: FlaskClient) -> None:
     from scorekeeper import services

@@ -7,6 +7,7 @@ logged in. Logging out deletes the row, so a copy of either cookie opens nothing
 
 from __future__ import annotations
 
+import secrets
 from urllib.parse import urlsplit
 
 from flask import (
@@ -22,6 +23,7 @@ from flask import (
 from flask import Request as FlaskRequest
 from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
+from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from .. import accounts, services
@@ -105,21 +107,59 @@ def login() -> Response | str | tuple[str, int]:
     status = 200
     if form.validate_on_submit():
         username = form.username.data
-        wait = services.claim_login_attempt(username)
+        device = known_device(username)
+        wait = services.claim_login_attempt(username, device)
         if wait:
             form.password.errors.append(wait_message(username, wait))
             status = 429
         else:
             user = services.authenticate(username, form.password.data)
             if user is not None:
-                services.forget_login_attempts(username)
+                services.forget_login_attempts(username, device)
                 answer = redirect(safe_next(request.args.get("next")))
                 start_session(user, remember=bool(form.remember.data), answer=answer)
+                remember_device(answer, username, device)
                 return answer
             form.password.errors.append(gettext("That username and password do not match"))
     if form.errors and status == 200:
         status = 422
     return render_template("auth/login.html", form=form), status
+
+
+DEVICE_COOKIE = "scorekeeper_device"
+DEVICE_COOKIE_DAYS = 400
+
+
+def _device_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="scorekeeper-known-device")
+
+
+def known_device(username: str) -> str | None:
+    """This browser's device id, if it has logged in to ``username``'s account before."""
+    raw = request.cookies.get(DEVICE_COOKIE, "")
+    if not raw or len(raw) > 400:
+        return None
+    try:
+        data = _device_signer().loads(raw)
+    except BadSignature:
+        return None
+    if not isinstance(data, dict) or data.get("u") != services.login_key(username):
+        return None
+    device = data.get("d")
+    return device if isinstance(device, str) else None
+
+
+def remember_device(answer: Response, username: str, device: str | None) -> None:
+    """Mark this browser as one the account logs in from (see claim_login_attempt)."""
+    value = {"u": services.login_key(username), "d": device or secrets.token_hex(8)}
+    answer.set_cookie(
+        DEVICE_COOKIE,
+        _device_signer().dumps(value),
+        max_age=DEVICE_COOKIE_DAYS * 24 * 3600,
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 def wait_message(username: str, seconds: int) -> str:
