@@ -361,8 +361,9 @@
     var store = storage();
     if (!store) return;
     // One draft per round: a page of another round never fills this one. A draft of the
-    // game before another phone changed it fills it only while it waits to be sent (the
-    // server then says what changed and keeps these taps); otherwise it is done with.
+    // game before another phone changed it fills it only while it is kept on the phone
+    // for want of a connection (the server then says what changed and keeps these taps);
+    // otherwise it is done with. "pending": true once sent, "kept" while it waits.
     var name = "scorekeeper-draft:" + window.location.pathname + "#" + form.dataset.number;
     var mark = document.createElement("p");
     mark.className = "unsaved";
@@ -414,12 +415,13 @@
         form.appendChild(flag);
       }
       flag.value = "1";
+      write(true);  // on its way now: no longer only kept on the phone
       saveStatus(form, t("sending"), "");
       form.submit();
     }
 
     var draft = read();
-    if (draft && !draft.pending && draft.version !== form.dataset.version) {
+    if (draft && draft.pending !== "kept" && draft.version !== form.dataset.version) {
       store.removeItem(name);
       draft = null;
     }
@@ -442,6 +444,7 @@
       write(true);
       if (!navigator.onLine) {
         event.preventDefault();
+        write("kept");  // kept on this phone until the connection is back
         show(t("offline"));
         sayBySave(form, t("kept"), "held");
         return;
@@ -465,7 +468,7 @@
       try {
         var draft = JSON.parse(store.getItem(key));
         // A round kept on the phone until the connection is back is never dropped here.
-        if (!draft.pending && parseInt(draft.version, 10) < version) store.removeItem(key);
+        if (draft.pending !== "kept" && parseInt(draft.version, 10) < version) store.removeItem(key);
       } catch (e) { store.removeItem(key); }
     }
   }
