@@ -802,7 +802,8 @@ def figures(
     for each in (main, alone, shared):
         if each is None:
             continue
-        baseline = "" if each is main else f"{len(main.errors)} ({main.label})"
+        against = "SQLite" if each is shared else main.label
+        baseline = "" if each is main else f"{len(main.errors)} ({against})"
         shown = each.errors[:3]
         out.append(
             Figure(
