@@ -1,7 +1,7 @@
 """Every benchmark, one table: what bench/run runs.
 
-    bench/run                 # the whole thing: about two minutes on 2 cores
-    bench/run --quick         # a shorter load (10 s) and fewer rounds, for development
+    bench/run                 # the whole thing: about ten minutes on 2 cores
+    bench/run --quick         # shorter nights of load (10 s) and fewer rounds, for development
     bench/run --markdown      # the table as Markdown too, for the README
     bench/run --postgresql URL   # the load on two servers sharing that PostgreSQL too
                                  # (bench/run passes the local one when it answers)
