@@ -2,14 +2,20 @@
 
     python -m bench.load_client PLAN.json RESULT.json
 
-PLAN names the server's address, how long to run, and for each table its API token,
-its game and the game's watch token. Tables enter a round every few seconds (each
-with its own Idempotency-Key, and the version it is based on); the watchers act as the
-watch page's script does: ask for the game's version every few seconds (a few bytes),
-and reload the board when it moved on.
+PLAN names the servers' addresses (one, or several sharing one database: table n
+enters its rounds on server n, its watchers are spread over all of them), how long to
+run, and for each table its API token, its game and the game's watch token. Tables
+enter a round every few seconds (each with its own Idempotency-Key, and the version it
+is based on); the watchers act as the watch page's script does: ask for the game's
+version every few seconds (a few bytes), and reload the board when it moved on. With
+``empty_url``, as many watchers again ask an empty WSGI app the same way at the same
+time: their latencies are the server's and the machine's share of the watchers'.
+
+``"mode": "throughput"`` instead asks one page (``path``, with ``cookie``) over
+``connections`` kept-alive connections as fast as they are answered, for ``seconds``.
 
 Bounded: every request times out after 10 s and nothing is sent after the deadline;
-only the address in PLAN (127.0.0.1) is ever contacted.
+only addresses on 127.0.0.1 are ever contacted.
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ class Results:
 
     def note(self, kind: str, seconds: float, status: int) -> None:
         with self.lock:
-            self.latencies[kind].append(seconds)
+            self.latencies.setdefault(kind, []).append(seconds)
             self.statuses[f"{kind} {status}"] += 1
 
     def error(self, what: str) -> None:
@@ -108,7 +114,7 @@ def sleep_until(moment: float) -> None:
 def watcher(number: int, plan: dict[str, Any], table: dict[str, Any], results: Results) -> None:
     """A phone on the watch link: load the board, then follow the game."""
     rng = random.Random(number)
-    host, port = plan["host"], plan["port"]
+    host, port = plan["servers"][(number // len(plan["tables"])) % len(plan["servers"])]
     every, deadline = plan["poll_seconds"], plan["deadline"]
     phone = Connection(host, port, results)
     board, version_url = f"/watch/{table['watch']}", f"/watch/{table['watch']}/version"
@@ -146,6 +152,54 @@ def watcher(number: int, plan: dict[str, Any], table: dict[str, Any], results: R
         phone.close()
 
 
+def empty_watcher(
+    number: int, plan: dict[str, Any], table: dict[str, Any], results: Results
+) -> None:
+    """A watcher's requests, at a watcher's pace, to the empty app: the same paths, the
+    same kept-alive connection; every answer is a few bytes, with no work behind it."""
+    rng = random.Random(number)
+    every, deadline = plan["poll_seconds"], plan["deadline"]
+    host, port = plan["empty"]
+    phone = Connection(host, port, results)
+    sleep_until(plan["start"] + rng.uniform(0, every))
+    try:
+        status, _headers, _body, seconds = phone.request("GET", f"/watch/{table['watch']}")
+        results.note("empty board", seconds, status)
+        moment = time.monotonic() + every
+        while moment < deadline:
+            sleep_until(moment)
+            moment += every
+            status, _headers, _body, seconds = phone.request(
+                "GET", f"/watch/{table['watch']}/version", headers={"Accept": "application/json"}
+            )
+            results.note("empty", seconds, status)
+            if status != 200:
+                results.error(f"empty watcher {number}: {status}")
+    except Exception as error:  # any failure is a figure of the report
+        results.error(f"empty watcher {number}: {type(error).__name__}: {error}")
+    finally:
+        phone.close()
+
+
+def reader(number: int, plan: dict[str, Any], results: Results) -> None:
+    """One connection asking for one page again and again until the deadline."""
+    host, port = plan["servers"][number % len(plan["servers"])]
+    phone = Connection(host, port, results)
+    headers = {"Cookie": plan["cookie"]} if plan.get("cookie") else {}
+    sleep_until(plan["start"])
+    try:
+        while time.monotonic() < plan["deadline"]:
+            status, _headers, _body, seconds = phone.request("GET", plan["path"], headers=headers)
+            results.note("page", seconds, status)
+            if status != 200:
+                results.error(f"reader {number}: {plan['path']} answered {status}")
+                return
+    except Exception as error:  # any failure is a figure of the report
+        results.error(f"reader {number}: {type(error).__name__}: {error}")
+    finally:
+        phone.close()
+
+
 def _shown_version(page: bytes) -> int | None:
     marker = b'data-version="'
     at = page.find(marker)
@@ -163,7 +217,8 @@ def scorekeeper(number: int, plan: dict[str, Any], table: dict[str, Any], result
     meanwhile) makes it read the game again.
     """
     rng = random.Random(1000 + number)
-    phone = Connection(plan["host"], plan["port"], results)
+    host, port = plan["servers"][number % len(plan["servers"])]
+    phone = Connection(host, port, results)
     auth = {"Authorization": f"Bearer {table['token']}"}
     game, players = table["game"], table["players"]
     upcoming, version = table["next"], table["version"]
@@ -243,25 +298,46 @@ def legal_round(cards: int, players: int, rng: random.Random) -> dict[str, Any]:
     return {"trump": "none", "bids": bids, "tricks": tricks}
 
 
+def address(url: str) -> tuple[str, int]:
+    parts = urlsplit(url)
+    assert parts.hostname == "127.0.0.1" and parts.port, "the load goes to this machine only"
+    return parts.hostname, parts.port
+
+
 def run(plan: dict[str, Any]) -> Results:
     results = Results()
-    host = urlsplit(plan["url"]).hostname
-    assert host == "127.0.0.1", "the load goes to this machine only"
-    plan = {**plan, "host": host, "port": urlsplit(plan["url"]).port}
+    urls = plan.get("urls") or [plan["url"]]
+    plan = {**plan, "servers": [address(url) for url in urls]}
     start = time.monotonic() + 1.0
     plan["start"], plan["deadline"] = start, start + plan["seconds"]
-    results.games.extend(table["game"] for table in plan["tables"])
-    threads = [
-        threading.Thread(target=scorekeeper, args=(n, plan, table, results), daemon=True)
-        for n, table in enumerate(plan["tables"])
-    ]
-    tables = plan["tables"]
-    threads += [
-        threading.Thread(
-            target=watcher, args=(n, plan, tables[n % len(tables)], results), daemon=True
-        )
-        for n in range(plan["watchers"])
-    ]
+    if plan.get("mode") == "throughput":
+        threads = [
+            threading.Thread(target=reader, args=(n, plan, results), daemon=True)
+            for n in range(plan["connections"])
+        ]
+    else:
+        results.games.extend(table["game"] for table in plan["tables"])
+        threads = [
+            threading.Thread(target=scorekeeper, args=(n, plan, table, results), daemon=True)
+            for n, table in enumerate(plan["tables"])
+        ]
+        tables = plan["tables"]
+        threads += [
+            threading.Thread(
+                target=watcher, args=(n, plan, tables[n % len(tables)], results), daemon=True
+            )
+            for n in range(plan["watchers"])
+        ]
+        if plan.get("empty_url"):
+            plan["empty"] = address(plan["empty_url"])
+            threads += [
+                threading.Thread(
+                    target=empty_watcher,
+                    args=(n, plan, tables[n % len(tables)], results),
+                    daemon=True,
+                )
+                for n in range(plan["watchers"])
+            ]
     for thread in threads:
         thread.start()
     last = plan["deadline"] + 5 * TIMEOUT  # a round sent again just before the deadline

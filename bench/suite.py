@@ -1,15 +1,18 @@
 """Every benchmark, one table: what bench/run runs.
 
-    bench/run                 # the whole thing: about two minutes on 2 cores
-    bench/run --quick         # a shorter load (10 s) and fewer rounds, for development
+    bench/run                 # the whole thing: about ten minutes on 2 cores
+    bench/run --quick         # shorter nights of load (10 s) and fewer rounds, for development
     bench/run --markdown      # the table as Markdown too, for the README
+    bench/run --postgresql URL   # the load on two servers sharing that PostgreSQL too
+                                 # (bench/run passes the local one when it answers)
 
 A report, not a test: it exits 0 whether the targets hold or not, and says at the end
 which ones failed. Each figure is a ratio to a baseline measured in the same run.
 
 The benchmarks: requests in-process and SQL per request (bench/pages.py), the score
 sheets (bench/pdf.py, run as its own script), the history (bench/history.py, likewise),
-and a game night on a real server with its memory (bench/load.py). A benchmark script
+and a game night on a real server with its memory (bench/load.py): as scripts/start
+serves the app, against one worker, against an empty app, and on PostgreSQL. A benchmark script
 of its own joins the table when it prints its rows the way bench/pdf.py does:
 ``name  ratio×  ≤target×  yes|NO`` after a ``baseline…: N ms`` line, and SQL counts as
 ``SQL per request: page  7 (big)  7 (small)  the same  yes``.
@@ -18,6 +21,7 @@ of its own joins the table when it prints its rows the way bench/pdf.py does:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import re
@@ -25,7 +29,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 
 from . import load, pages
 from .common import ROOT, Figure, markdown_table, print_table
@@ -114,11 +118,19 @@ def script_figures(script: Script, quick: bool) -> tuple[list[Figure], str]:
     return figures, output
 
 
+def server_versions() -> str:
+    known = []
+    for name in ("gunicorn", "waitress"):
+        with contextlib.suppress(PackageNotFoundError):
+            known.append(f"{name} {version(name)}")
+    return ", ".join(known)
+
+
 def machine() -> str:
     load1, load5, _ = os.getloadavg()
     return (
         f"{platform.node() or 'this machine'}: {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}, waitress {version('waitress')}, "
+        f"{platform.python_version()}, {server_versions()}, "
         f"SQLAlchemy {version('sqlalchemy')}; load average {load1:.2f} (1 min), {load5:.2f} (5)"
     )
 
@@ -132,7 +144,14 @@ def main() -> int:
         "--server-option",
         action="append",
         default=[],
-        help="one more waitress-serve option for the load, e.g. --connection-limit=500",
+        help="one more gunicorn (or waitress-serve) option for the load, e.g. --backlog=2048",
+    )
+    parser.add_argument(
+        "--postgresql",
+        default="",
+        metavar="URL",
+        help="the load also on two servers sharing this PostgreSQL database, in a schema "
+        "made for the run and dropped after it",
     )
     args = parser.parse_args()
     seconds = args.seconds or (10 if args.quick else 60)
@@ -149,9 +168,14 @@ def main() -> int:
         figures += rows
         if output:
             outputs.append((script, output))
-    print(f"a game night on a real server, {seconds:g} s (bench/load.py) …", flush=True)
+    nights = "served, one worker" + (", PostgreSQL" if args.postgresql else "")
+    print(
+        f"game nights on a real server, {seconds:g} s each: {nights} (bench/load.py) …", flush=True
+    )
     try:
-        figures += load.run(seconds, server_options=tuple(args.server_option))
+        figures += load.run(
+            seconds, server_options=tuple(args.server_option), postgresql=args.postgresql
+        )
     except Exception as error:  # a report: say what broke, go on
         figures.append(Figure("load: could not run", type(error).__name__, note=str(error)[:500]))
 
