@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..forms import EditForm, round_form
 from ..i18n import translate
+from ..round_words import say
 from ..rules import RoundRefused, RuleError
 from .games import load_game
 
@@ -74,10 +75,7 @@ def undo_round(game_id: str, number: int) -> Response:
         flash(str(services.StorageError.message), "error")
     else:
         if not done.replayed:
-            if record.state.round_word == "hand":
-                flash(gettext("Hand %(number)s was undone.", number=number), "info")
-            else:
-                flash(gettext("Round %(number)s was undone.", number=number), "info")
+            flash(say(record.state.round_word, "undone", number=number), "info")
     return redirect(url_for("games.show_game", game_id=game_id))
 
 
@@ -93,22 +91,13 @@ def _dealer_override(record: services.GameRecord) -> int | None:
 
 def _saved(state: Any, sent_later: bool) -> str:
     """What the game's page says, by the next round's button, once a round is stored."""
-    number = len(state.rounds)
-    hand = state.round_word == "hand"
+    number, word = len(state.rounds), state.round_word
     if sent_later:
         # Kept on the phone while the connection was down, and sent when it came back.
-        if hand:
-            return gettext("Hand %(number)s sent.", number=number)
-        return gettext("Round %(number)s sent.", number=number)
+        return say(word, "sent", number=number)
     if state.finished:
-        if hand:
-            return gettext("Hand %(number)s saved: the game is over.", number=number)
-        return gettext("Round %(number)s saved: the game is over.", number=number)
-    if hand:
-        return gettext(
-            "Hand %(number)s saved — hand %(next)s next.", number=number, next=number + 1
-        )
-    return gettext("Round %(number)s saved — round %(next)s next.", number=number, next=number + 1)
+        return say(word, "saved, game over", number=number)
+    return say(word, "saved", number=number, next=number + 1)
 
 
 def _saved_already(record: services.GameRecord, number: int | None) -> Response:
@@ -120,10 +109,8 @@ def _saved_already(record: services.GameRecord, number: int | None) -> Response:
         return redirect(url_for("games.show_game", game_id=record.id))
     if number is None:
         said = gettext("Saved already: the second tap changed nothing.")
-    elif record.state.round_word == "hand":
-        said = gettext("Hand %(number)s is saved: the second tap changed nothing.", number=number)
     else:
-        said = gettext("Round %(number)s is saved: the second tap changed nothing.", number=number)
+        said = say(record.state.round_word, "saved already", number=number)
     flash(said, "info")
     return redirect(url_for("games.show_game", game_id=record.id))
 
@@ -148,27 +135,9 @@ def _moved_on(
     form.base_on(record.row.version, again=True)
     word = state.round_word
     if recorded is not None:
-        said = (
-            gettext("That page was for hand %(old)s: nothing from it was saved.", old=made_for)
-            if word == "hand"
-            else gettext(
-                "That page was for round %(old)s: nothing from it was saved.", old=made_for
-            )
-        )
-    elif word == "hand":
-        said = gettext(
-            "That page was for hand %(old)s, but the game is now at hand %(number)s."
-            " Nothing from it was saved: enter hand %(number)s here.",
-            old=made_for,
-            number=info.number,
-        )
+        said = say(word, "page of a recorded round", old=made_for)
     else:
-        said = gettext(
-            "That page was for round %(old)s, but the game is now at round %(number)s."
-            " Nothing from it was saved: enter round %(number)s here.",
-            old=made_for,
-            number=info.number,
-        )
+        said = say(word, "page of a past round", old=made_for, number=info.number)
     messages = [said]
     changes = services.said_changes_since(record, form_version())
     if changes:
@@ -199,7 +168,6 @@ def _changed_elsewhere(
     record = load_game(game_id)
     state = record.state
     number = info.number
-    hand = state.round_word == "hand"
     if recorded is None:
         upcoming = state.next_round
         if upcoming is None:
@@ -208,33 +176,13 @@ def _changed_elsewhere(
         if upcoming.number != number:
             return _moved_on(record, state.round_info(upcoming.number), None, number)
     elif number > len(state.rounds):
-        flash(
-            gettext("Hand %(number)s was undone meanwhile: nothing was saved.", number=number)
-            if hand
-            else gettext(
-                "Round %(number)s was undone meanwhile: nothing was saved.", number=number
-            ),
-            "error",
-        )
+        flash(say(state.round_word, "undone meanwhile", number=number), "error")
         return redirect(url_for("games.show_game", game_id=game_id))
     else:
         recorded = state.rounds[number - 1]
     form.base_on(record.row.version, again=True)
     changes = "; ".join(stale.changes) or gettext("it was changed")
-    if hand:
-        said = gettext(
-            "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
-            " entered for hand %(number)s is kept; check it, then Save again.",
-            changes=changes,
-            number=number,
-        )
-    else:
-        said = gettext(
-            "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
-            " entered for round %(number)s is kept; check it, then Save again.",
-            changes=changes,
-            number=number,
-        )
+    said = say(state.round_word, "changed meanwhile", changes=changes, number=number)
     info = state.round_info(number, _dealer_override(record))
     return (
         render_template(
@@ -295,16 +243,8 @@ def _round_page(
                 return _saved_already(record, _made_for())
             if recorded is None:
                 flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
-            elif recorded is not None and state.round_word == "hand":
-                flash(
-                    gettext("Hand %(number)s corrected; totals updated.", number=info.number),
-                    "info",
-                )
-            elif recorded is not None:
-                flash(
-                    gettext("Round %(number)s corrected; totals updated.", number=info.number),
-                    "info",
-                )
+            else:
+                flash(say(state.round_word, "corrected", number=info.number), "info")
             # To the top of the game: the next round's button, or the final standings.
             return redirect(url_for("games.show_game", game_id=record.id))
     if status == 200 and (form.errors or rule_errors):
