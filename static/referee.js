@@ -18,6 +18,10 @@
     if (!form || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
     var waiting = [];
     var busy = false;
+    // Choices tapped while an answer was on its way (where the next card goes): the answer
+    // was made before them, so they are put back on the page it brings.
+    var taps = 0;
+    var chosen = {};
 
     // The whole deck in the two-step picker's place: a card is one tap.
     function showDeck() {
@@ -50,10 +54,11 @@
       busy = true;
       form.setAttribute("aria-busy", "true");
       var url = address(waiting.shift());
+      var sentAt = taps;
       fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
         .then(function (response) { return response.text(); })
         .then(function (html) {
-          if (!replace(html)) throw new Error("no referee form in the answer");
+          if (!replace(html, sentAt)) throw new Error("no referee form in the answer");
           next();
         })
         .catch(function () {
@@ -62,7 +67,7 @@
         });
     }
 
-    function replace(html) {
+    function replace(html, sentAt) {
       var page = new DOMParser().parseFromString(html, "text/html");
       var fresh = page.querySelector("form[data-referee]");
       if (!fresh) return false;
@@ -84,6 +89,12 @@
         window.history.replaceState(null, "", form.dataset.stateUrl);
       }
       showDeck();
+      Object.keys(chosen).forEach(function (name) {
+        if (chosen[name].at <= sentAt) return;
+        Array.prototype.forEach.call(form.elements, function (el) {
+          if (el.name === name && el.type === "radio") el.checked = el.value === chosen[name].value;
+        });
+      });
       if (focusKey) {
         var again = Array.prototype.find.call(form.elements, function (el) {
           return el.name === focusKey[0] && el.value === focusKey[1];
@@ -101,6 +112,11 @@
     // Capturing, so that app.js's submit-on-change never reloads the page.
     form.addEventListener("change", function (event) {
       var input = event.target;
+      if (input.type === "radio" && !input.hasAttribute("data-autosubmit")) {
+        taps += 1;
+        chosen[input.name] = { value: input.value, at: taps };
+        return;
+      }
       if (input.type !== "radio" || !input.hasAttribute("data-autosubmit")) return;
       event.stopPropagation();
       send({ name: input.name, value: input.value, add: false });

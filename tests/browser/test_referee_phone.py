@@ -160,3 +160,28 @@ def test_checking_a_one_card_play_with_the_whole_deck(tall_phone: Page, live_ser
     expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
     expect(page.locator(".reason")).to_contain_text("the Joker may be played only as the lead")
     assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"
+
+
+def test_a_choice_tapped_while_an_answer_is_on_its_way_is_kept(
+    tall_phone: Page, live_server: Any
+) -> None:
+    """On a slow connection: the K♠ goes into the trick, and while its answer is still
+    coming the player taps "the hand" and then the 9♠: the 9♠ goes into the hand."""
+    page = tall_phone
+    page.goto(live_server.url + "/referee/one_card/play?trump=hearts")
+    slow: list[str] = []
+
+    def late(route: Any) -> None:
+        if "add=ks" in route.request.url:
+            slow.append(route.request.url)
+            page.wait_for_timeout(600)  # the answer is on its way while the player taps on
+        route.continue_()
+
+    page.route(re.compile(r".*/referee/one_card/play\?.*"), late)
+    page.get_by_role("button", name="Add the K♠", exact=True).tap()
+    page.locator("label[for=to-hand]").tap()
+    page.get_by_role("button", name="Add the 9♠", exact=True).tap()
+    page.locator("label[for=to-card]").tap()
+    page.get_by_role("button", name="Joker", exact=True).tap()
+    expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
+    assert slow, "the first answer was not held back: the test proved nothing"
