@@ -488,17 +488,27 @@
   function keepOfflinePageInLanguage() {
     if (!window.caches || !navigator.serviceWorker.controller) return;
     var lang = document.documentElement.lang;
+    var any = { ignoreVary: true };
     caches.keys().then(function (names) {
-      var shell = names.filter(function (n) { return n.indexOf("scorekeeper-shell-") === 0; })[0];
-      if (!shell) return;
-      return caches.open(shell).then(function (cache) {
-        return cache.match("/offline").then(function (cached) {
-          if (!cached) return;
-          return cached.text().then(function (html) {
-            if (html.indexOf('<html lang="' + lang + '"') === -1) return cache.add("/offline");
+      // Every shell kept (an older one may linger while a new worker takes over).
+      var shells = names.filter(function (n) { return n.indexOf("scorekeeper-shell-") === 0; });
+      return Promise.all(shells.map(function (shell) {
+        return caches.open(shell).then(function (cache) {
+          return cache.match("/offline", any).then(function (cached) {
+            if (!cached) return;
+            return cached.text().then(function (html) {
+              if (html.indexOf('<html lang="' + lang + '"') !== -1) return;
+              // One copy only: the old one goes, whatever the answer's Vary said.
+              return fetch("/offline", { credentials: "same-origin" }).then(function (fresh) {
+                if (!fresh.ok) return;
+                return cache.delete("/offline", any).then(function () {
+                  return cache.put("/offline", fresh);
+                });
+              });
+            });
           });
         });
-      });
+      }));
     }).catch(function () {});
   }
 

@@ -51,7 +51,11 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate") {
     // Pages: always the network; the offline page when there is none.
     event.respondWith(
-      fetch(request).catch(function () { return caches.match("/offline"); })
+      fetch(request).catch(function () {
+        return caches.open(SHELL).then(function (cache) {
+          return cache.match("/offline", { ignoreVary: true });
+        });
+      })
     );
   }
 });
