@@ -56,6 +56,37 @@ class NoRedirects(urllib.request.HTTPRedirectHandler):
         return None
 
 
+def waitress(env: dict[str, str], port: int, threads: int = 8) -> subprocess.Popen[bytes]:
+    """The app under waitress in a process of its own on 127.0.0.1:``port``."""
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "waitress",
+            "--host=127.0.0.1",
+            f"--port={port}",
+            f"--threads={threads}",
+            "--call",
+            "scorekeeper:create_app",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def wait_until_serving(url: str, seconds: float = 30) -> None:
+    """Until the server at ``url`` answers (AssertionError after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url + "/api/v1/openapi.json", timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("the server did not start")
+
+
 class Live:
     """The server and how to reach it."""
 
@@ -76,29 +107,8 @@ class Live:
         )
 
     def start(self, threads: int = 8) -> None:
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "waitress",
-                "--host=127.0.0.1",
-                f"--port={self.port}",
-                f"--threads={threads}",
-                "--call",
-                "scorekeeper:create_app",
-            ],
-            env=self.env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/v1/openapi.json", timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
+        self.process = waitress(self.env, self.port, threads)
+        wait_until_serving(self.url)
 
     def stop(self) -> None:
         if self.process is not None:

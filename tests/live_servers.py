@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import http.cookiejar
 import os
-import re
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -20,14 +17,9 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from tests.live import CSRF, NoRedirects, free_port, wait_until_serving, waitress
+
 FAST_HASH = "pbkdf2:sha256:1000"
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Server:
@@ -77,33 +69,9 @@ class Server:
         for _ in range(self.workers):
             port = free_port()
             self.ports.append(port)
-            self.processes.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "waitress",
-                        "--host=127.0.0.1",
-                        f"--port={port}",
-                        f"--threads={self.threads}",
-                        "--call",
-                        "scorekeeper:create_app",
-                    ],
-                    env=self.env,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
-            )
+            self.processes.append(waitress(self.env, port, self.threads))
         for url in self.urls:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(url + "/api/v1/openapi.json", timeout=1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise AssertionError("the server did not start") from None
-                    time.sleep(0.05)
+            wait_until_serving(url)
 
     @property
     def urls(self) -> list[str]:
@@ -137,11 +105,6 @@ def running(tmp: Path, **options: object) -> Iterator[Server]:
         yield server
     finally:
         server.stop()
-
-
-class NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None
 
 
 class Phone:

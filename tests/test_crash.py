@@ -12,7 +12,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -23,16 +22,12 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.live import free_port, wait_until_serving, waitress
+
 ROUNDS = 20  # a full game of 3 players
 MIN_KILLS = 12
 MAX_GAMES = 12
 DEADLINE_SECONDS = 150
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Server:
@@ -46,29 +41,8 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "waitress",
-                "--host=127.0.0.1",
-                f"--port={self.port}",
-                "--threads=4",
-                "--call",
-                "scorekeeper:create_app",
-            ],
-            env=self.env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/v1/openapi.json", timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
+        self.process = waitress(self.env, self.port, threads=4)
+        wait_until_serving(self.url, seconds=20)
 
     def kill(self) -> None:
         assert self.process is not None

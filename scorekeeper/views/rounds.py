@@ -142,19 +142,8 @@ def _moved_on(
     changes = services.said_changes_since(record, form_version())
     if changes:
         messages.append(gettext("Since then: %(changes)s.", changes="; ".join(changes)))
-    return (
-        render_template(
-            f"rounds/{state.key}.html",
-            game=record,
-            info=info,
-            form=form,
-            rule_errors={},
-            problems=[(None, message) for message in messages],
-            correcting=recorded is not None,
-            fresh=True,
-        ),
-        409,
-    )
+    problems = [(None, message) for message in messages]
+    return _page(record, info, form, {}, problems, recorded is not None, fresh=True, status=409)
 
 
 def _changed_elsewhere(
@@ -184,19 +173,7 @@ def _changed_elsewhere(
     changes = "; ".join(stale.changes) or gettext("it was changed")
     said = say(state.round_word, "changed meanwhile", changes=changes, number=number)
     info = state.round_info(number, _dealer_override(record))
-    return (
-        render_template(
-            f"rounds/{state.key}.html",
-            game=record,
-            info=info,
-            form=form,
-            rule_errors={},
-            problems=[(None, said)],
-            correcting=recorded is not None,
-            fresh=False,
-        ),
-        409,
-    )
+    return _page(record, info, form, {}, [(None, said)], recorded is not None, False, 409)
 
 
 def form_version() -> int | None:
@@ -249,19 +226,33 @@ def _round_page(
             return redirect(url_for("games.show_game", game_id=record.id))
     if status == 200 and (form.errors or rule_errors):
         status = 422
-    return (
-        render_template(
-            f"rounds/{state.key}.html",
-            game=record,
-            info=info,
-            form=form,
-            rule_errors=rule_errors,
-            problems=problems(form, rule_errors, state.bidding_order(info.dealer)),
-            correcting=recorded is not None,
-            fresh=not form.is_submitted(),
-        ),
-        status,
+    listed = problems(form, rule_errors, state.bidding_order(info.dealer))
+    fresh = not form.is_submitted()
+    return _page(record, info, form, rule_errors, listed, recorded is not None, fresh, status)
+
+
+def _page(
+    record: services.GameRecord,
+    info: Any,
+    form: Any,
+    rule_errors: dict[str, list[str]],
+    listed: list[Any],
+    correcting: bool,
+    fresh: bool,
+    status: int,
+) -> tuple[str, int]:
+    """A round's page: the game's own template, the problems listed at its top."""
+    page = render_template(
+        f"rounds/{record.state.key}.html",
+        game=record,
+        info=info,
+        form=form,
+        rule_errors=rule_errors,
+        problems=listed,
+        correcting=correcting,
+        fresh=fresh,
     )
+    return page, status
 
 
 def entered_errors(form: Any, state: Any, recorded: Any, info: Any) -> list[RuleError]:
