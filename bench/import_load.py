@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import threading
@@ -31,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.sheet_memory import PASSWORD, Client, free_port  # noqa: E402
+from bench.sheet_memory import PASSWORD, Client, serve  # noqa: E402
 from scorekeeper.rules import GAMES  # noqa: E402
 
 WORST_TARGET_SECONDS = 2.0
@@ -149,46 +148,14 @@ def run(code: Path, games: int, rounds: int) -> dict[str, Any]:
         "FLASK_SECRET_KEY": "bench",
         "FLASK_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
     }
-    for command in (
+    server, url = serve(
+        code,
+        env,
         ["init-db"],
         ["create-user", "bench", "--password", PASSWORD],
         ["create-user", "other", "--password", PASSWORD],
-    ):
-        subprocess.run(
-            [sys.executable, "-m", "flask", "--app", "scorekeeper", *command],
-            env=env,
-            cwd=code,
-            check=True,
-            capture_output=True,
-        )
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "waitress",
-            "--host=127.0.0.1",
-            f"--port={port}",
-            "--threads=8",
-            "--call",
-            "scorekeeper:create_app",
-        ],
-        env=env,
-        cwd=code,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
     )
-    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                Client(url).open("/api/v1/openapi.json")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
         content = json.dumps(export_document(games, rounds)).encode()
         importer = Client(url)
         importer.login()

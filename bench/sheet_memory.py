@@ -47,6 +47,51 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def serve(
+    code: Path, env: dict[str, str], *commands: list[str], options: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[bytes], str]:
+    """The checkout ``code``'s app under waitress on a free port, as README's Deployment
+    serves it, after its ``flask`` ``commands``: the process and its address, once it
+    answers."""
+    for command in commands:
+        subprocess.run(
+            [sys.executable, "-m", "flask", "--app", "scorekeeper", *command],
+            env=env,
+            cwd=code,
+            check=True,
+            capture_output=True,
+        )
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "waitress",
+            "--host=127.0.0.1",
+            f"--port={port}",
+            "--threads=8",
+            *options,
+            "--call",
+            "scorekeeper:create_app",
+        ],
+        env=env,
+        cwd=code,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            Client(url).open("/api/v1/openapi.json")
+            return server, url
+        except OSError:
+            if time.monotonic() > deadline:
+                server.terminate()
+                raise
+            time.sleep(0.1)
+
+
 class Client:
     def __init__(self, url: str) -> None:
         self.url = url
@@ -108,46 +153,15 @@ def main() -> int:
         "FLASK_BLANK_SHEETS_PER_MINUTE": "1000000",
     }
 
-    def flask(*command: str) -> None:
-        subprocess.run(
-            [sys.executable, "-m", "flask", "--app", "scorekeeper", *command],
-            env=env,
-            cwd=code,
-            check=True,
-            capture_output=True,
-        )
-
-    flask("init-db")
-    flask("create-user", "bench", "--password", PASSWORD)
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "waitress",
-            "--host=127.0.0.1",
-            f"--port={port}",
-            "--threads=8",
-            "--connection-limit=500",
-            "--call",
-            "scorekeeper:create_app",
-        ],
-        env=env,
-        cwd=code,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    server, url = serve(
+        code,
+        env,
+        ["init-db"],
+        ["create-user", "bench", "--password", PASSWORD],
+        options=("--connection-limit=500",),
     )
-    client = Client(f"http://127.0.0.1:{port}")
+    client = Client(url)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                client.open("/api/v1/openapi.json")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
         pid = server.pid
         start = rss_mb(pid)
         readings: dict[int, float | None] = {}
