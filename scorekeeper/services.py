@@ -240,18 +240,21 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
         .on_conflict_do_nothing()
     )
     attempt = LoginAttempt.failures + 1
-    waits = [(attempt < free, 0)]
+    waits = []
     wait, step = first, 0
     while wait < longest:
         waits.append((attempt == free + step, wait))
         wait, step = wait * 2, step + 1
+    opened = now + (case(*waits, else_=longest) if waits else longest)
     counted = db.session.execute(
         update(LoginAttempt)
         .where(LoginAttempt.username_key == key, LoginAttempt.wait_until <= now)
         .values(
             failures=attempt,
             last_attempt=now,
-            wait_until=now + case(*waits, else_=longest),
+            # A free attempt opens no wait: 0, not "now", which a concurrent attempt whose
+            # clock read a second earlier would take for a wait still running.
+            wait_until=case((attempt < free, 0), else_=opened),
         )
         .execution_options(synchronize_session=False)
     )
