@@ -34,6 +34,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_template_filters(app)
     register_security_headers(app)
     register_cli(app)
+    register_game_kinds(app)
     return app
 
 
@@ -145,6 +146,15 @@ def register_security_headers(app: Flask) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
         )
+
+
+def register_game_kinds(app: Flask) -> None:
+    """Every game's kind, checked whole, and asked for by templates as ``game_kind(key)``."""
+    from .games import KINDS, check_kinds, kind
+
+    app.jinja_env.globals["game_kind"] = kind
+    app.jinja_env.globals["game_kinds"] = tuple(KINDS.values())
+    check_kinds(app)
 
 
 def register_cli(app: Flask) -> None:

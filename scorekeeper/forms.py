@@ -40,7 +40,6 @@ from wtforms.validators import (
 from . import sheets
 from .i18n import lazy_game_word
 from .rules import GAMES, RoundInfo, Suit
-from .rules import Game as RulesGame
 from .rules.one_card import TARGET_RANGE, OneCardGame, OneCardHand
 from .rules.wizard import WizardGame, WizardRound
 
@@ -279,11 +278,6 @@ class NewOneCardGameForm(NewGameForm):
 
     def options(self) -> dict[str, Any]:
         return {} if self.target.data is None else {"target": self.target.data}
-
-
-NEW_GAME_FORMS: dict[str, type[NewGameForm]] = {
-    form.game_key: form for form in (NewWizardGameForm, NewOneCardGameForm)
-}
 
 
 # The values are what the page sends; the labels are read (a suit's name: ``hearts``).
@@ -584,17 +578,6 @@ def _whole_or_text(value: str | None) -> Any:
         return value
 
 
-ROUND_FORMS: dict[str, Any] = {
-    WizardGame.key: WizardRoundForm,
-    OneCardGame.key: OneCardRoundForm,
-}
-
-
-def round_form(game: RulesGame, info: RoundInfo, record: Any = None, **kwargs: Any) -> Any:
-    """The round form of the game's kind."""
-    return ROUND_FORMS[game.key].for_round(game, info, record, **kwargs)
-
-
 class NightForm(FlaskForm):
     date = DateField(
         lazy_gettext("Date"),
@@ -704,10 +687,15 @@ class BlankSheetForm(Form):
     def typed_names(self) -> list[str]:
         return [name.strip() for name in self.names.data if name and name.strip()]
 
-    def options(self) -> dict[str, Any]:
-        if self.game.data == "wizard":
-            options: dict[str, Any] = {"hook": bool(self.hook.data)}
-            if self.rounds.data is not None:
-                options["rounds"] = self.rounds.data
-            return options
-        return {"target": self.target.data} if self.target.data is not None else {}
+
+def wizard_sheet_options(form: BlankSheetForm) -> dict[str, Any]:
+    """Wizard's options on a blank sheet: the hook, and a short game's rounds."""
+    options: dict[str, Any] = {"hook": bool(form.hook.data)}
+    if form.rounds.data is not None:
+        options["rounds"] = form.rounds.data
+    return options
+
+
+def one_card_sheet_options(form: BlankSheetForm) -> dict[str, Any]:
+    """One Card's options on a blank sheet: the target."""
+    return {"target": form.target.data} if form.target.data is not None else {}

@@ -10,11 +10,13 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..forms import NEW_GAME_FORMS, RANDOM_DEALER, EditForm
+from ..forms import RANDOM_DEALER, EditForm
+from ..games import KINDS
 from ..i18n import date_short, translate
-from ..rules import GAMES, RoundRefused
-from ..rules.one_card import DEFAULT_TARGET, LOWEST_BIDS
-from ..rules.wizard import full_game_rounds
+from ..rules import RoundRefused
+
+DEFAULT_GAME = "wizard"
+"""The game a bare ``/games/new`` sets up (the app's first game)."""
 
 bp = Blueprint("games", __name__)
 
@@ -28,10 +30,11 @@ def index() -> Response:
 @bp.route("/games/new", methods=["GET", "POST"])
 @login_required
 def new_game() -> Response | tuple[str, int]:
-    kind = request.values.get("game", "wizard")
-    if kind not in NEW_GAME_FORMS:
+    kind = request.values.get("game", DEFAULT_GAME)
+    if kind not in KINDS:
         abort(404)
-    form = NEW_GAME_FORMS[kind]()
+    game = KINDS[kind]
+    form = game.new_game_form()
     form.offer_nights(
         [
             (night.id, f"{date_short(night.date)}{' · ' + night.place if night.place else ''}")
@@ -76,13 +79,10 @@ def new_game() -> Response | tuple[str, int]:
         render_template(
             "games/new.html",
             form=form,
-            game=GAMES[kind],
-            games=GAMES,
+            game=game.rules,
             rule_errors=rule_errors,
             known_names=services.known_player_names(current_user),
-            full_rounds={n: full_game_rounds(n) for n in range(3, 7)},
-            lowest_bids=LOWEST_BIDS,
-            default_target=DEFAULT_TARGET,
+            **game.page_values(),
         ),
         status,
     )

@@ -21,6 +21,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from ..games import KINDS
 from ..i18n import translate
 from ..rules import GAMES, Card, Game, RoundInfo, Suit
 from ..rules.cards import Special
@@ -362,6 +363,6 @@ def play(game: str) -> ResponseReturnValue:
 
 @bp.route("/rules/<game>")
 def rules(game: str) -> str:
-    if game not in GAMES:
+    if game not in KINDS:
         abort(404)
-    return render_template(f"rules/{game}.html", game=GAMES[game])
+    return render_template(KINDS[game].templates.rules, game=KINDS[game].rules)

@@ -10,9 +10,9 @@ from flask_login import login_required
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..forms import EditForm, round_form
+from ..forms import EditForm
+from ..games import kind
 from ..i18n import translate
-from ..round_words import say
 from ..rules import RoundRefused, RuleError
 from .games import load_game
 
@@ -75,7 +75,7 @@ def undo_round(game_id: str, number: int) -> Response:
         flash(str(services.StorageError.message), "error")
     else:
         if not done.replayed:
-            flash(say(record.state.round_word, "undone", number=number), "info")
+            flash(kind(record.state.key).say("undone", number=number), "info")
     return redirect(url_for("games.show_game", game_id=game_id))
 
 
@@ -91,13 +91,13 @@ def _dealer_override(record: services.GameRecord) -> int | None:
 
 def _saved(state: Any, sent_later: bool) -> str:
     """What the game's page says, by the next round's button, once a round is stored."""
-    number, word = len(state.rounds), state.round_word
+    number = len(state.rounds)
     if sent_later:
         # Kept on the phone while the connection was down, and sent when it came back.
-        return say(word, "sent", number=number)
+        return kind(state.key).say("sent", number=number)
     if state.finished:
-        return say(word, "saved, game over", number=number)
-    return say(word, "saved", number=number, next=number + 1)
+        return kind(state.key).say("saved, game over", number=number)
+    return kind(state.key).say("saved", number=number, next=number + 1)
 
 
 def _saved_already(record: services.GameRecord, number: int | None) -> Response:
@@ -110,7 +110,7 @@ def _saved_already(record: services.GameRecord, number: int | None) -> Response:
     if number is None:
         said = gettext("Saved already: the second tap changed nothing.")
     else:
-        said = say(record.state.round_word, "saved already", number=number)
+        said = kind(record.state.key).say("saved already", number=number)
     flash(said, "info")
     return redirect(url_for("games.show_game", game_id=record.id))
 
@@ -131,13 +131,12 @@ def _moved_on(
     """A page made for another round than this one: nothing from it is stored, nor shown;
     this round is offered afresh, with what has happened since the page was made."""
     state = record.state
-    form = round_form(state, info, recorded, formdata=None)
+    form = kind(state.key).round_form.for_round(state, info, recorded, formdata=None)
     form.base_on(record.row.version, again=True)
-    word = state.round_word
     if recorded is not None:
-        said = say(word, "page of a recorded round", old=made_for)
+        said = kind(state.key).say("page of a recorded round", old=made_for)
     else:
-        said = say(word, "page of a past round", old=made_for, number=info.number)
+        said = kind(state.key).say("page of a past round", old=made_for, number=info.number)
     messages = [said]
     changes = services.said_changes_since(record, form_version())
     if changes:
@@ -165,13 +164,13 @@ def _changed_elsewhere(
         if upcoming.number != number:
             return _moved_on(record, state.round_info(upcoming.number), None, number)
     elif number > len(state.rounds):
-        flash(say(state.round_word, "undone meanwhile", number=number), "error")
+        flash(kind(state.key).say("undone meanwhile", number=number), "error")
         return redirect(url_for("games.show_game", game_id=game_id))
     else:
         recorded = state.rounds[number - 1]
     form.base_on(record.row.version, again=True)
     changes = "; ".join(stale.changes) or gettext("it was changed")
-    said = say(state.round_word, "changed meanwhile", changes=changes, number=number)
+    said = kind(state.key).say("changed meanwhile", changes=changes, number=number)
     info = state.round_info(number, _dealer_override(record))
     return _page(record, info, form, {}, [(None, said)], recorded is not None, False, 409)
 
@@ -188,7 +187,7 @@ def _round_page(
     record: services.GameRecord, info: Any, recorded: Any
 ) -> Response | tuple[str, int]:
     state = record.state
-    form = round_form(state, info, recorded)
+    form = kind(state.key).round_form.for_round(state, info, recorded)
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     status = 200
@@ -221,7 +220,7 @@ def _round_page(
             if recorded is None:
                 flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
             else:
-                flash(say(state.round_word, "corrected", number=info.number), "info")
+                flash(kind(state.key).say("corrected", number=info.number), "info")
             # To the top of the game: the next round's button, or the final standings.
             return redirect(url_for("games.show_game", game_id=record.id))
     if status == 200 and (form.errors or rule_errors):
@@ -243,7 +242,7 @@ def _page(
 ) -> tuple[str, int]:
     """A round's page: the game's own template, the problems listed at its top."""
     page = render_template(
-        f"rounds/{record.state.key}.html",
+        kind(record.state.key).templates.round,
         game=record,
         info=info,
         form=form,

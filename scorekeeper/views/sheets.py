@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
+from ..games import KINDS
 from ..i18n import current_language, game_word, translate
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
@@ -88,7 +89,8 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
 
 def _blank_key(form: BlankSheetForm) -> str:
     """What makes a blank sheet without names what it is, in the reader's language."""
-    options = ",".join(f"{k}={v}" for k, v in sorted(form.options().items()))
+    chosen = KINDS[form.game.data].sheet_options(form)
+    options = ",".join(f"{k}={v}" for k, v in sorted(chosen.items()))
     parts = (form.game.data, form.players.data, form.first_dealer.data, form.paper.data)
     return "blank-" + "-".join(map(str, parts)) + f"-{options}-{current_language()}"
 
@@ -131,7 +133,7 @@ def _blank_from(form: BlankSheetForm, count: int, names: list[str]) -> sheets.Sh
         count,
         names=names,
         first_dealer=int(form.first_dealer.data),
-        options=form.options(),
+        options=KINDS[form.game.data].sheet_options(form),
         paper=form.paper.data,
     )
 

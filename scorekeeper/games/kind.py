@@ -1,0 +1,133 @@
+"""A game kind: everything the web side needs of one game, in one frozen descriptor.
+
+The rules say what a game *is* (``scorekeeper.rules``); a kind says how the app shows and
+takes it: its forms, its templates, its sheet, its statistics, its API schema, its referee
+and its words for a round. Pages, sheets and the API ask the kind (``kind("wizard")``) and
+never test which game they hold, the way python-chess's board asks its variant.
+
+A kind is checked whole when it is made, and every kind again when the app starts
+(:func:`scorekeeper.games.check_kinds`): a piece a kind lacks fails there, not on a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..i18n import gettext
+from ..rules.game import Game
+from ..rules.referee import Referee
+
+WORDS = frozenset(
+    {
+        # the round screen's sentences, by what happened
+        "undone",
+        "sent",
+        "saved, game over",
+        "saved",
+        "saved already",
+        "corrected",
+        "page of a recorded round",
+        "page of a past round",
+        "undone meanwhile",
+        "changed meanwhile",
+        # labels and hints on pages
+        "help",
+        "correct",
+        "later dealers",
+        "running totals",
+        "title",
+        "title of",
+        "enter",
+        "to play",
+        "to play of",
+        "first dealer hint",
+        "new game",
+    }
+)
+"""Every sentence a kind names in its own word for a round ("round", "hand")."""
+
+
+@dataclass(frozen=True)
+class Templates:
+    """The game's own templates, by what they draw."""
+
+    board: str
+    """The scoreboard's table of rounds (game page and watch board)."""
+    round: str
+    """The round screen's form."""
+    options: str
+    """The new-game page's options."""
+    deal: str
+    """What the table needs before a round, and the round's help."""
+    rules: str
+    """The rules page."""
+    sheet_notes: str
+    """The notes printed under a score sheet."""
+    statistics: str
+    """The player page's section for this game."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """The game's sentences that carry its word for a round, each whole for translators."""
+
+    sentences: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        missing = WORDS - set(self.sentences)
+        extra = set(self.sentences) - WORDS
+        if missing or extra:
+            raise KindError(f"words missing {sorted(missing)}, unknown {sorted(extra)}")
+
+    def say(self, name: str, **values: Any) -> str:
+        """The sentence ``name``, translated, with its values."""
+        return gettext(self.sentences[name], **values)
+
+
+class KindError(LookupError):
+    """A game kind lacks a piece, or a key names no kind."""
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game as the app serves it; registered in ``scorekeeper.games.KINDS``."""
+
+    key: str
+    rules: type[Game[Any, Any]]
+    referee: Referee
+    new_game_form: type[Any]
+    """A ``NewGameForm`` subclass: players, first dealer and the game's options."""
+    round_form: type[Any]
+    """A ``RoundForm`` subclass, made for a round by its ``for_round``."""
+    sheet_options: Callable[[Any], dict[str, Any]]
+    """The game's options from the blank-sheet form, as the rules read them."""
+    templates: Templates
+    words: Words
+    api_round_schema: str
+    """The OpenAPI component describing a round of this game, as the API takes it."""
+    page_values: Callable[[], Mapping[str, Any]]
+    """What the game's own templates show beyond the game itself (its options' hints)."""
+
+    def __post_init__(self) -> None:
+        for piece in fields(self):
+            if getattr(self, piece.name) is None:
+                raise KindError(f"game kind {self.key!r} lacks its {piece.name}")
+        if self.rules.key != self.key or self.referee.key != self.key:
+            raise KindError(
+                f"game kind {self.key!r} holds the rules of {self.rules.key!r}"
+                f" and the referee of {self.referee.key!r}"
+            )
+
+    @property
+    def title(self) -> str:
+        """The game's name in English (translated among the game's words)."""
+        return self.rules.title
+
+    @property
+    def round_word(self) -> str:
+        return self.rules.round_word
+
+    def say(self, name: str, **values: Any) -> str:
+        return self.words.say(name, **values)

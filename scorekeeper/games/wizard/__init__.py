@@ -1,0 +1,44 @@
+"""Wizard as the app serves it (RULES.md › Wizard)."""
+
+from __future__ import annotations
+
+from ...forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
+from ...rules.errors import N_
+from ...rules.referee import REFEREES
+from ...rules.wizard import WizardGame, full_game_rounds
+from ..kind import GameKind, Templates, Words
+from ..words import ROUND_SENTENCES
+
+KIND = GameKind(
+    key=WizardGame.key,
+    rules=WizardGame,
+    referee=REFEREES[WizardGame.key],
+    new_game_form=NewWizardGameForm,
+    round_form=WizardRoundForm,
+    sheet_options=wizard_sheet_options,
+    templates=Templates(
+        board="boards/wizard.html",
+        round="rounds/wizard.html",
+        options="games/_options_wizard.html",
+        deal="kinds/wizard/deal.html",
+        rules="rules/wizard.html",
+        sheet_notes="sheets/_notes_wizard.html",
+        statistics="kinds/wizard/statistics.html",
+    ),
+    words=Words(
+        {
+            **ROUND_SENTENCES,
+            "first dealer hint": N_(
+                "By the rules each player draws a card and the highest deals first."
+            ),
+            "new game": N_("New game of Wizard"),
+        }
+    ),
+    api_round_schema="WizardRoundInput",
+    page_values=lambda: {
+        "full_rounds": {
+            n: full_game_rounds(n)
+            for n in range(WizardGame.min_players, WizardGame.max_players + 1)
+        }
+    },
+)

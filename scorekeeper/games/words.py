@@ -1,0 +1,39 @@
+"""The sentences of a game that calls its rounds "rounds" (Wizard, Oh Hell).
+
+A game with another word for a round (One Card's "hand") writes its own table whole:
+sentences are never put together from a translated word, so each reads right in every
+language.
+"""
+
+from __future__ import annotations
+
+from ..rules.errors import N_
+
+ROUND_SENTENCES: dict[str, str] = {
+    "undone": N_("Round %(number)s was undone."),
+    "sent": N_("Round %(number)s sent."),
+    "saved, game over": N_("Round %(number)s saved: the game is over."),
+    "saved": N_("Round %(number)s saved — round %(next)s next."),
+    "saved already": N_("Round %(number)s is saved: the second tap changed nothing."),
+    "corrected": N_("Round %(number)s corrected; totals updated."),
+    "page of a recorded round": N_("That page was for round %(old)s: nothing from it was saved."),
+    "page of a past round": N_(
+        "That page was for round %(old)s, but the game is now at round %(number)s."
+        " Nothing from it was saved: enter round %(number)s here."
+    ),
+    "undone meanwhile": N_("Round %(number)s was undone meanwhile: nothing was saved."),
+    "changed meanwhile": N_(
+        "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
+        " entered for round %(number)s is kept; check it, then Save again."
+    ),
+    "help": N_("Help with this round"),
+    "correct": N_("Correct round %(number)s"),
+    "later dealers": N_("Later rounds go on from the dealer you choose."),
+    "running totals": N_("Running totals by round:"),
+    "title": N_("Round %(number)s"),
+    "title of": N_("Round %(number)s of %(planned)s"),
+    "enter": N_("Enter round %(number)s"),
+    "to play": N_("Round %(number)s to play"),
+    "to play of": N_("Round %(number)s of %(planned)s to play"),
+}
+"""Every sentence of ``kind.WORDS`` but the game's own two ("first dealer hint", "new game")."""
