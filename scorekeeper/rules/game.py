@@ -87,11 +87,12 @@ class SeatOutcome:
     """One player's round as statistics see it."""
 
     bid: int | None
-    """Wizard: the bid. One Card: the contract's bid, for the bidder only."""
+    """Wizard and Oh Hell: the bid. One Card: the contract's bid, for the bidder only."""
     took: int
-    """Tricks taken (Wizard) or card points taken (One Card)."""
+    """Tricks taken (Wizard, Oh Hell) or card points taken (One Card)."""
     made: bool | None
-    """The bid met (Wizard: exactly; One Card: the bidder's contract); None otherwise."""
+    """The bid met (Wizard, Oh Hell: exactly; One Card: the bidder's contract); None
+    otherwise."""
 
 
 @dataclass(frozen=True)
