@@ -1,15 +1,18 @@
 """The games themselves: standard library only, nothing of Flask or the database.
 
-``GAMES`` maps each game's key (as the API writes it) to its class.
+``GAMES`` maps each game's key (as the API writes it) to its class. Oh Hell's rules are
+here, but the game is not yet offered: it joins ``GAMES`` once the web side serves it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .bidding import TrickBiddingGame, TrickRound
 from .cards import Card, Rank, Special, Suit
 from .errors import RoundRefused, RuleError
-from .game import Game, RoundInfo, ScoredRound
+from .game import Game, RoundInfo, ScoredRound, SeatOutcome
+from .oh_hell import OhHellGame, OhHellOptions, OhHellRound, Scoring
 from .one_card import OneCardGame
 from .wizard import WizardGame
 
@@ -22,13 +25,20 @@ __all__ = [
     "GAMES",
     "Card",
     "Game",
+    "OhHellGame",
+    "OhHellOptions",
+    "OhHellRound",
     "OneCardGame",
     "Rank",
     "RoundInfo",
     "RoundRefused",
     "RuleError",
     "ScoredRound",
+    "Scoring",
+    "SeatOutcome",
     "Special",
     "Suit",
+    "TrickBiddingGame",
+    "TrickRound",
     "WizardGame",
 ]

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, NoReturn, Protocol, Self, TypeVar
 
 from .errors import (
+    N_,
     GameOverError,
     PlayerCountError,
     PlayerError,
@@ -31,6 +32,29 @@ from .errors import (
 from .names import readable_name
 
 MAX_NAME_LENGTH = 40
+
+# The sentences that speak of a game's rounds, whole, in each game's word for a round
+# (``Game.round_word``), so that a translator sees every sentence as a player reads it.
+ROUND_SENTENCES: dict[str, dict[str, str]] = {
+    "round": {
+        "not in game": N_("Round {number} is not in this game"),
+        "not played": N_("Round {number} has not been played in this game"),
+        "none recorded": N_("No round has been recorded yet"),
+        "game over": N_("The game is over: {title} ended after round {played}"),
+        "correction ends game": N_(
+            "With this correction the game ends after round {played}: undo the later rounds first"
+        ),
+    },
+    "hand": {
+        "not in game": N_("Hand {number} is not in this game"),
+        "not played": N_("Hand {number} has not been played in this game"),
+        "none recorded": N_("No hand has been recorded yet"),
+        "game over": N_("The game is over: {title} ended after hand {played}"),
+        "correction ends game": N_(
+            "With this correction the game ends after hand {played}: undo the later hands first"
+        ),
+    },
+}
 
 
 class Record(Protocol):
@@ -63,11 +87,12 @@ class SeatOutcome:
     """One player's round as statistics see it."""
 
     bid: int | None
-    """Wizard: the bid. One Card: the contract's bid, for the bidder only."""
+    """Wizard and Oh Hell: the bid. One Card: the contract's bid, for the bidder only."""
     took: int
-    """Tricks taken (Wizard) or card points taken (One Card)."""
+    """Tricks taken (Wizard, Oh Hell) or card points taken (One Card)."""
     made: bool | None
-    """The bid met (Wizard: exactly; One Card: the bidder's contract); None otherwise."""
+    """The bid met (Wizard, Oh Hell: exactly; One Card: the bidder's contract); None
+    otherwise."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +116,8 @@ class Game(abc.ABC, Generic[R, Opts]):
     key: ClassVar[str]
     title: ClassVar[str]
     round_word: ClassVar[str] = "round"
-    """What the game calls a round: "round" in Wizard, "hand" in One Card."""
+    """What the game calls a round: "round" in Wizard, "hand" in One Card; its sentences
+    are in :data:`ROUND_SENTENCES`."""
     seat_lists: ClassVar[tuple[str, ...]] = ()
     """A round's fields that give a number for every seat (Wizard's bids and tricks)."""
     seat_choices: ClassVar[tuple[str, ...]] = ()
@@ -236,6 +262,16 @@ class Game(abc.ABC, Generic[R, Opts]):
             field="players",
         )
 
+    @classmethod
+    def round_sentence(cls, name: str) -> str:
+        """One of :data:`ROUND_SENTENCES` in the game's word for a round.
+
+        >>> from scorekeeper.rules.one_card import OneCardGame
+        >>> OneCardGame.round_sentence("none recorded")
+        'No hand has been recorded yet'
+        """
+        return ROUND_SENTENCES[cls.round_word][name]
+
     # -- the table -----------------------------------------------------------
 
     @property
@@ -306,12 +342,7 @@ class Game(abc.ABC, Generic[R, Opts]):
             if number == len(self.rounds) + 1:
                 return self.default_dealer(number)
             errors.append(
-                RoundError(
-                    "{word} {number} is not in this game",
-                    word=self.round_word.capitalize(),
-                    number=number,
-                    field="number",
-                )
+                RoundError(self.round_sentence("not in game"), number=number, field="number")
             )
             return 0
         whole = isinstance(dealer, int) and not isinstance(dealer, bool)
@@ -409,10 +440,7 @@ class Game(abc.ABC, Generic[R, Opts]):
                 raise RoundRefused(
                     [
                         RoundError(
-                            "With this correction the game ends after {word} {played}:"
-                            " undo the later {words} first",
-                            word=self.round_word,
-                            words=f"{self.round_word}s",
+                            self.round_sentence("correction ends game"),
                             played=played,
                             field="number",
                         )
@@ -432,18 +460,15 @@ class Game(abc.ABC, Generic[R, Opts]):
     def undo_round(self) -> Self:
         """The game without its last round."""
         if not self.rounds:
-            raise RoundError(
-                "No {word} has been recorded yet", word=self.round_word, field="number"
-            )
+            raise RoundError(self.round_sentence("none recorded"), field="number")
         return replace(self, rounds=self.rounds[:-1])
 
     def _target_number(self, number: int | None) -> int:
         if number is None:
             if self.finished:
                 raise GameOverError(
-                    "The game is over: {title} ended after {word} {played}",
+                    self.round_sentence("game over"),
                     title=self.title,
-                    word=self.round_word,
                     played=len(self.rounds),
                     field="number",
                 )
@@ -455,12 +480,7 @@ class Game(abc.ABC, Generic[R, Opts]):
 
     def _check_recorded(self, number: int) -> None:
         if not 1 <= number <= len(self.rounds):
-            raise RoundError(
-                "{word} {number} has not been played in this game",
-                word=self.round_word.capitalize(),
-                number=number,
-                field="number",
-            )
+            raise RoundError(self.round_sentence("not played"), number=number, field="number")
 
     # -- results -------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The referee: who won a trick, and may this card be played. Both games.
+"""The referee: who won a trick, and may this card be played. Every game.
 
 Every answer carries its reason as a sentence that names the rule:
 
@@ -14,6 +14,7 @@ Every answer carries its reason as a sentence that names the rule:
 
 from __future__ import annotations
 
+import abc
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -404,12 +405,103 @@ def one_card_check_play(
     )
 
 
-# -- both games, one way in ---------------------------------------------------------
+# -- Oh Hell ----------------------------------------------------------------------
+
+
+def oh_hell_deck_check(cards: Sequence[Card], *, field: str = "plays") -> None:
+    """Refuse a card Oh Hell's deck does not have, or a card twice: its deck is the 52
+    cards of the four suits, each once (RULES.md, Oh Hell › Deck and players)."""
+    for card in cards:
+        if card.special is not None:
+            raise CardError(
+                "There is no {card} in Oh Hell: its deck is the 52 cards of the four suits",
+                card=card.label,
+                field=field,
+            )
+    _check_copies(cards, {}, field)
+
+
+def oh_hell_trick_winner(plays: Sequence[Card], trump: Suit | None) -> TrickRuling:
+    """RULES.md, Oh Hell › Play: the highest trump wins the trick; if none, the highest
+    card of the suit led."""
+    _require_plays(plays)
+    oh_hell_deck_check(plays)
+    trumps = [(i, c) for i, c in enumerate(plays) if trump is not None and c.suit is trump]
+    if trumps:
+        index, card = max(trumps, key=lambda pair: _rank(pair[1]))
+        assert trump is not None
+        return TrickRuling(
+            index,
+            Reason(
+                "The {card} wins: {trump} are trump, and it is the highest trump played.",
+                {"card": card.label, "trump": trump.word},
+            ),
+        )
+    led = plays[0].suit
+    assert led is not None
+    index, card = max(
+        ((i, c) for i, c in enumerate(plays) if c.suit is led), key=lambda pair: _rank(pair[1])
+    )
+    if trump is None:
+        return TrickRuling(
+            index,
+            Reason(
+                "The {card} wins: it is the highest {led_one}, the suit led, and there is"
+                " no trump this round.",
+                {"card": card.label, "led_one": led.word[:-1]},
+            ),
+        )
+    return TrickRuling(
+        index,
+        Reason(
+            "The {card} wins: it is the highest {led_one}, the suit led, and no"
+            " {trump_one} was played.",
+            {"card": card.label, "led_one": led.word[:-1], "trump_one": trump.word[:-1]},
+        ),
+    )
+
+
+def oh_hell_check_play(
+    plays: Sequence[Card], hand: Sequence[Card], card: Card, trump: Suit | None
+) -> PlayVerdict:
+    """May ``card`` be played from ``hand`` onto the trick so far (RULES.md, Oh Hell ›
+    Play)? Follow the suit led if you can; if you cannot, play any card."""
+    oh_hell_deck_check(plays)
+    oh_hell_deck_check(hand, field="hand")
+    oh_hell_deck_check([*plays, *hand], field="hand")
+    _require_in_hand(hand, card)
+    if not plays:
+        return PlayVerdict(True, Reason("The first card of a trick may be any card."))
+    led = plays[0].suit
+    assert led is not None
+    if card.suit is led:
+        return PlayVerdict(True, Reason("The {card} follows suit.", {"card": card.label}))
+    holding = [c for c in hand if c.suit is led]
+    if holding:
+        return PlayVerdict(
+            False,
+            Reason(
+                "{Led} were led and the hand holds the {held}: follow suit.",
+                {"Led": _capital(led), "held": holding[0].label},
+            ),
+        )
+    return PlayVerdict(
+        True,
+        Reason("No {led} in the hand, so any card may be played.", {"led": _suit_plural(led)}),
+    )
+
+
+# -- every game, one way in ----------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Referee:
-    """One game's referee: the same questions asked the same way for every game."""
+class Referee(abc.ABC):
+    """One game's referee: the same questions asked the same way for every game.
+
+    Each game's referee is its own kind (:class:`WizardReferee`, ...): it knows its deck,
+    who takes a trick and which cards may be played; the questions' sizes are judged
+    here, the same for all.
+    """
 
     key: str
     title: str
@@ -420,6 +512,29 @@ class Referee:
     specials: tuple[Special, ...]
     stand_ins: tuple[Card, ...] = ()
     """Cards the game reads as another (One Card's 2♦ for a missing Joker)."""
+
+    # -- what each game's referee says ----------------------------------------
+
+    @abc.abstractmethod
+    def check_deck(self, cards: Sequence[Card], *, field: str = "plays") -> None:
+        """Refuse a card the game's deck does not have, or more copies than it has."""
+
+    @abc.abstractmethod
+    def rule_trick(self, plays: Sequence[Card], trump: Suit | None, order: str) -> TrickRuling:
+        """Who takes the trick, by the game's rules (its size already judged)."""
+
+    @abc.abstractmethod
+    def rule_play(
+        self,
+        plays: Sequence[Card],
+        hand: Sequence[Card],
+        card: Card,
+        trump: Suit | None,
+        order: str,
+    ) -> PlayVerdict:
+        """Whether the card may be played, by the game's rules (sizes already judged)."""
+
+    # -- the same for every game -------------------------------------------------
 
     def deck(self) -> tuple[Card, ...]:
         """Every card the game's deck has, and the stand-ins it accepts, once each.
@@ -481,9 +596,7 @@ class Referee:
         players: int | None = None,
     ) -> TrickRuling:
         self._check_trick_size(plays, self.trick_size(players))
-        if self.key == "wizard":
-            return wizard_trick_winner(plays, trump)
-        return one_card_trick_winner(plays, trump, order)
+        return self.rule_trick(plays, trump, order)
 
     def check_play(
         self,
@@ -507,9 +620,7 @@ class Referee:
                 field="plays",
             )
         self.check_sizes(len(plays), len(hand), players=players, deal_size=deal_size)
-        if self.key == "wizard":
-            return wizard_check_play(plays, hand, card, trump)
-        return one_card_check_play(plays, hand, card, trump, order)
+        return self.rule_play(plays, hand, card, trump, order)
 
     def _check_trick_size(self, plays: Sequence[Card] | int, most: int) -> None:
         count = plays if isinstance(plays, int) else len(plays)
@@ -523,8 +634,71 @@ class Referee:
             )
 
 
-REFEREES = {
-    "wizard": Referee(
+@dataclass(frozen=True)
+class WizardReferee(Referee):
+    """RULES.md, Wizard › Play; the order of the ranks is always the same."""
+
+    def check_deck(self, cards: Sequence[Card], *, field: str = "plays") -> None:
+        wizard_deck_check(cards, field=field)
+
+    def rule_trick(self, plays: Sequence[Card], trump: Suit | None, order: str) -> TrickRuling:
+        return wizard_trick_winner(plays, trump)
+
+    def rule_play(
+        self,
+        plays: Sequence[Card],
+        hand: Sequence[Card],
+        card: Card,
+        trump: Suit | None,
+        order: str,
+    ) -> PlayVerdict:
+        return wizard_check_play(plays, hand, card, trump)
+
+
+@dataclass(frozen=True)
+class OneCardReferee(Referee):
+    """RULES.md, One Card › Play, uptown or downtown."""
+
+    def check_deck(self, cards: Sequence[Card], *, field: str = "plays") -> None:
+        one_card_deck_check(cards, field=field)
+
+    def rule_trick(self, plays: Sequence[Card], trump: Suit | None, order: str) -> TrickRuling:
+        return one_card_trick_winner(plays, trump, order)
+
+    def rule_play(
+        self,
+        plays: Sequence[Card],
+        hand: Sequence[Card],
+        card: Card,
+        trump: Suit | None,
+        order: str,
+    ) -> PlayVerdict:
+        return one_card_check_play(plays, hand, card, trump, order)
+
+
+@dataclass(frozen=True)
+class OhHellReferee(Referee):
+    """RULES.md, Oh Hell › Play; the order of the ranks is always the same."""
+
+    def check_deck(self, cards: Sequence[Card], *, field: str = "plays") -> None:
+        oh_hell_deck_check(cards, field=field)
+
+    def rule_trick(self, plays: Sequence[Card], trump: Suit | None, order: str) -> TrickRuling:
+        return oh_hell_trick_winner(plays, trump)
+
+    def rule_play(
+        self,
+        plays: Sequence[Card],
+        hand: Sequence[Card],
+        card: Card,
+        trump: Suit | None,
+        order: str,
+    ) -> PlayVerdict:
+        return oh_hell_check_play(plays, hand, card, trump)
+
+
+REFEREES: dict[str, Referee] = {
+    "wizard": WizardReferee(
         key="wizard",
         title="Wizard",
         max_players=6,
@@ -533,7 +707,7 @@ REFEREES = {
         ranks=tuple(Rank),
         specials=(Special.WIZARD, Special.JESTER),
     ),
-    "one_card": Referee(
+    "one_card": OneCardReferee(
         key="one_card",
         title="One Card",
         max_players=4,
@@ -544,6 +718,17 @@ REFEREES = {
         stand_ins=(JOKER_STAND_IN,),
     ),
 }
+
+OH_HELL_REFEREE = OhHellReferee(
+    key="oh_hell",
+    title="Oh Hell",
+    max_players=7,
+    max_hand=52 // 3,  # the largest hand of a schedule, at a table of 3 (RULES.md, Oh Hell)
+    has_order=False,
+    ranks=tuple(Rank),
+    specials=(),
+)
+"""Oh Hell's referee; it joins ``REFEREES`` once the web side serves the game."""
 
 
 # -- shared -------------------------------------------------------------------------

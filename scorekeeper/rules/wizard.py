@@ -14,24 +14,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar
 
+from .bidding import TRUMP_WORDS, TrickBiddingGame, TrickRound, forbidden_bid, is_whole
 from .cards import Card, Suit
 from .errors import (
-    BidError,
     CardError,
     OptionError,
-    RoundRefused,
     RuleError,
-    TrickError,
     TrumpError,
 )
-from .game import Game, RoundInfo, SeatOutcome
+from .game import RoundInfo
 
 DECK_SIZE = 60  # 52 suited cards, 4 Wizards, 4 Jesters (RULES.md, Wizard › Deck)
-TRUMP_WORDS = ("clubs", "diamonds", "hearts", "spades", "none")
+__all__ = [
+    "DECK_SIZE",
+    "TRUMP_WORDS",
+    "WizardGame",
+    "WizardOptions",
+    "WizardRound",
+    "forbidden_bid",
+    "full_game_rounds",
+    "round_score",
+    "trump_for_turned",
+]
 
 
 def full_game_rounds(player_count: int) -> int:
@@ -54,20 +62,6 @@ def round_score(bid: int, took: int) -> int:
     return -10 * abs(bid - took)
 
 
-def forbidden_bid(earlier_bids: Sequence[int], cards: int) -> int | None:
-    """Under the hook, the one bid the dealer may not make, if any.
-
-    It is the bid that would make the round's bids add up to the cards dealt;
-    when the earlier bids already exceed that, nothing is forbidden
-    (RULES.md, Wizard › Bidding).
-
-    >>> forbidden_bid([1, 2], 5), forbidden_bid([3, 2], 5), forbidden_bid([4, 3], 5)
-    (2, 0, None)
-    """
-    rest = cards - sum(earlier_bids)
-    return rest if rest >= 0 else None
-
-
 def trump_for_turned(card: Card | None) -> Suit | None:
     """The trump a turned card makes, when the card alone decides it.
 
@@ -87,32 +81,16 @@ class WizardOptions:
 
 
 @dataclass(frozen=True)
-class WizardRound:
+class WizardRound(TrickRound):
     """The facts of one round: who dealt, the trump, and each seat's bid and tricks."""
-
-    dealer: int
-    trump: Suit | None
-    turned: Card | None
-    bids: tuple[int, ...]
-    tricks: tuple[int, ...]
-
-    def to_mapping(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "trump": self.trump.word if self.trump else "none",
-            "turned": str(self.turned) if self.turned else None,
-            "bids": list(self.bids),
-            "tricks": list(self.tricks),
-        }
 
 
 @dataclass(frozen=True)
-class WizardGame(Game[WizardRound, WizardOptions]):
+class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
     key: ClassVar[str] = "wizard"
     title: ClassVar[str] = "Wizard"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
-    seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
 
     # -- options -------------------------------------------------------------
 
@@ -138,7 +116,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
         rounds = data.get("rounds")
         if rounds is None:
             rounds = full
-        if not _is_whole(rounds) or not 1 <= rounds <= full:
+        if not is_whole(rounds) or not 1 <= rounds <= full:
             raise OptionError(
                 "A game of {players} players has 1 to {full} rounds",
                 players=player_count,
@@ -172,132 +150,38 @@ class WizardGame(Game[WizardRound, WizardOptions]):
         """
         return number * self.player_count < DECK_SIZE
 
-    # -- bids ----------------------------------------------------------------
+    # -- trump ---------------------------------------------------------------
 
-    def legal_bids(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int) -> list[int]:
-        """The bids seat ``seat`` may make, given the bids made before it."""
-        return [
-            bid for bid in range(info.cards + 1) if self.is_legal_bid(info, earlier_bids, seat, bid)
-        ]
+    def make_round(
+        self,
+        dealer: int,
+        trump: Suit | None,
+        turned: Card | None,
+        bids: tuple[int, ...],
+        tricks: tuple[int, ...],
+    ) -> WizardRound:
+        return WizardRound(dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks)
 
-    def forbidden_bid(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int) -> int | None:
-        """The bid the hook forbids this seat, if any (only ever the dealer's)."""
-        if not self.options.hook or seat != info.dealer:
-            return None
-        return forbidden_bid(earlier_bids, info.cards)
-
-    def check_bid(self, info: RoundInfo, earlier_bids: Sequence[int], seat: int, bid: int) -> None:
-        """Raise :class:`BidError` if ``seat`` may not bid ``bid`` after ``earlier_bids``."""
-        if not 0 <= seat < self.player_count:
-            raise BidError("There is no seat {seat} at this table", seat=seat + 1, field="bids")
-        name = self.player_name(seat)
-        if not _is_whole(bid) or not 0 <= bid <= info.cards:
-            raise BidError(
-                "{name}'s bid must be a whole number from 0 to {cards}",
-                name=name,
-                cards=info.cards,
-                field="bids",
-                seat=seat,
-            )
-        if bid == self.forbidden_bid(info, earlier_bids, seat):
-            raise BidError(
-                "Hook: {name} deals and may not bid {bid}, or the bids would add up"
-                " to {cards}, one for every trick",
-                name=name,
-                bid=bid,
-                cards=info.cards,
-                field="bids",
-                seat=seat,
-            )
-
-    def is_legal_bid(
-        self, info: RoundInfo, earlier_bids: Sequence[int], seat: int, bid: int
-    ) -> bool:
-        try:
-            self.check_bid(info, earlier_bids, seat, bid)
-        except BidError:
-            return False
-        return True
-
-    # -- a round -------------------------------------------------------------
-
-    def record_from_mapping(self, data: Mapping[str, Any], number: int) -> WizardRound:
-        if not isinstance(data, Mapping):
-            raise RuleError("A round must be an object", field="round")
-        errors: list[RuleError] = []
-
-        dealer = self.dealer_from_mapping(data, number, errors)
-
-        turned: Card | None = None
-        raw_turned = data.get("turned")
-        if raw_turned is not None:
-            try:
-                turned = Card.parse(raw_turned, field="turned")
-            except CardError as error:
-                errors.append(error)
-
-        trump: Suit | None = None
-        raw_trump = data.get("trump")
-        if raw_trump is None:
-            # Nothing said about trump: the turned card decides when it can.
-            if turned is None and self.turns_trump(number):
-                errors.append(
-                    TrumpError(
-                        "Say which suit is trump: clubs, diamonds, hearts, spades or none",
-                        field="trump",
-                    )
-                )
-            trump = trump_for_turned(turned)
-            if turned is not None and turned.is_wizard and self.turns_trump(number):
-                errors.append(
-                    TrumpError(
-                        "A Wizard was turned: say which suit the dealer chose as trump",
-                        field="trump",
-                    )
-                )
-        elif isinstance(raw_trump, str) and raw_trump.strip().lower() in TRUMP_WORDS:
-            word = raw_trump.strip().lower()
-            trump = None if word == "none" else Suit.parse(word)
-        else:
+    def trump_when_unsaid(
+        self, turned: Card | None, number: int, errors: list[RuleError]
+    ) -> Suit | None:
+        """The turned card's suit; a Jester, no trump; a Wizard, the dealer's choice,
+        which must then be said (RULES.md, Wizard › Trump)."""
+        if turned is None and self.turns_trump(number):
             errors.append(
                 TrumpError(
-                    "Trump must be clubs, diamonds, hearts, spades or none",
+                    "Say which suit is trump: clubs, diamonds, hearts, spades or none",
                     field="trump",
                 )
             )
-
-        bids = self._seat_numbers(data.get("bids"), "bids", "bid", errors)
-        tricks = self._seat_numbers(data.get("tricks"), "tricks", "number of tricks", errors)
-        if errors:
-            raise RoundRefused(errors)
-        return WizardRound(dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks)
-
-    def _count_error(self, what: str, field: str) -> RuleError:
-        return RuleError(
-            "Give one {what} for each of the {players} players, in seat order",
-            what=what,
-            players=self.player_count,
-            field=field,
-        )
-
-    def _seat_numbers(
-        self, value: Any, field: str, what: str, errors: list[RuleError]
-    ) -> tuple[int, ...]:
-        count = self.player_count
-        if not isinstance(value, list | tuple) or len(value) != count:
-            errors.append(self._count_error(what, field))
-            return ()
-        if not all(_is_whole(v) for v in value):
-            errors.append(RuleError("Each {what} must be a whole number", what=what, field=field))
-            return ()
-        return tuple(value)
-
-    def record_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
-        return [
-            *self.trump_errors(record, info),
-            *self.bid_errors(record, info),
-            *self.trick_errors(record, info),
-        ]
+        if turned is not None and turned.is_wizard and self.turns_trump(number):
+            errors.append(
+                TrumpError(
+                    "A Wizard was turned: say which suit the dealer chose as trump",
+                    field="trump",
+                )
+            )
+        return trump_for_turned(turned)
 
     def trump_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
         """RULES.md, Wizard › Trump: the trump must agree with the turned card."""
@@ -313,13 +197,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
         if not self.turns_trump(info.number):
             errors: list[RuleError] = []
             if turned is not None:
-                errors.append(
-                    TrumpError(
-                        "Nothing is turned in round {number}: every card is dealt",
-                        number=info.number,
-                        field="turned",
-                    )
-                )
+                errors.append(self.nothing_turned_error(info))
             if trump is not None:
                 errors.append(
                     TrumpError(
@@ -346,75 +224,7 @@ class WizardGame(Game[WizardRound, WizardOptions]):
                     field="trump",
                 )
             ]
-        if turned.suit is not None and trump is not turned.suit:
-            return [
-                TrumpError(
-                    "The turned card is the {card}, so {suit} are trump",
-                    card=turned.label,
-                    suit=turned.suit.word,
-                    field="trump",
-                )
-            ]
-        return []
+        return self.turned_suit_errors(record)
 
-    def bid_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
-        """Each bid in bidding order, with the bids made before it."""
-        if len(record.bids) != self.player_count:
-            return [self._count_error("bid", "bids")]
-        earlier: list[int] = []
-        for seat in self.bidding_order(info.dealer):
-            try:
-                self.check_bid(info, earlier, seat, record.bids[seat])
-            except BidError as error:
-                return [error]
-            earlier.append(record.bids[seat])
-        return []
-
-    def trick_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
-        """Each count from 0 to the cards, and all of them adding up to the cards."""
-        if len(record.tricks) != self.player_count:
-            return [self._count_error("number of tricks", "tricks")]
-        if not all(_is_whole(took) for took in record.tricks):
-            return [RuleError("Each number of tricks must be a whole number", field="tricks")]
-        for seat, took in enumerate(record.tricks):
-            if not 0 <= took <= info.cards:
-                return [
-                    TrickError(
-                        "{name} cannot take {took} tricks in a round of {cards}",
-                        "{name} cannot take {took} tricks in a round of {cards}",
-                        plural_by="cards",
-                        name=self.player_name(seat),
-                        took=took,
-                        cards=info.cards,
-                        field="tricks",
-                        seat=seat,
-                    )
-                ]
-        taken = sum(record.tricks)
-        if taken != info.cards:
-            return [
-                TrickError(
-                    "Tricks add up to {taken}, but {cards} card was dealt",
-                    "Tricks add up to {taken}, but {cards} cards were dealt",
-                    plural_by="cards",
-                    taken=taken,
-                    cards=info.cards,
-                    field="tricks",
-                )
-            ]
-        return []
-
-    def seat_outcomes(self, record: WizardRound) -> tuple[SeatOutcome, ...]:
-        return tuple(
-            SeatOutcome(bid=bid, took=took, made=bid == took)
-            for bid, took in zip(record.bids, record.tricks, strict=True)
-        )
-
-    def round_scores(self, record: WizardRound, info: RoundInfo) -> tuple[int, ...]:
-        return tuple(
-            round_score(bid, took) for bid, took in zip(record.bids, record.tricks, strict=True)
-        )
-
-
-def _is_whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+    def score(self, bid: int, took: int) -> int:
+        return round_score(bid, took)

@@ -256,13 +256,7 @@ def _apply_tap(table: Table, args: MultiDict[str, str]) -> None:
 
 
 def _check_deck(table: Table) -> None:
-    from ..rules.referee import one_card_deck_check, wizard_deck_check
-
-    cards = [*table.plays, *table.hand]
-    if table.referee.key == "wizard":
-        wizard_deck_check(cards)
-    else:
-        one_card_deck_check(cards)
+    table.referee.check_deck([*table.plays, *table.hand])
 
 
 def _index(raw: str | None, length: int) -> int | None:

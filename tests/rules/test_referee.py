@@ -1,7 +1,8 @@
 """The referee: who takes a trick and which cards may be played.
 
-RULES.md, Wizard › Play and One Card › Play, with the decks of both games (› Deck and
-players). Every clause of the two Play sections has a table row it wins and one it loses.
+RULES.md, Wizard › Play, One Card › Play and Oh Hell › Play, with the decks of the games
+(› Deck and players). Every clause of the Play sections has a table row it wins and one it
+loses.
 """
 
 from __future__ import annotations
@@ -15,11 +16,19 @@ from scorekeeper.rules.errors import CardError
 from scorekeeper.rules.referee import (
     DOWNTOWN,
     JOKER_STAND_IN,
+    OH_HELL_REFEREE,
     ONE_CARD_RANKS,
     REFEREES,
     UPTOWN,
+    OhHellReferee,
+    OneCardReferee,
     PlayVerdict,
+    Referee,
     TrickRuling,
+    WizardReferee,
+    oh_hell_check_play,
+    oh_hell_deck_check,
+    oh_hell_trick_winner,
     one_card_check_play,
     one_card_deck_card,
     one_card_deck_check,
@@ -32,6 +41,7 @@ from scorekeeper.rules.referee import (
 CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 WIZARD = REFEREES["wizard"]
 ONE_CARD = REFEREES["one_card"]
+OH_HELL = OH_HELL_REFEREE
 
 
 def cards(text: str) -> list[Card]:
@@ -1167,3 +1177,276 @@ def test_a_hand_always_has_a_legal_card(game, data):
             assert verdict.legal
         if game == "wizard" and (card.is_wizard or card.is_jester):
             assert verdict.legal
+
+
+# -- Oh Hell: who takes the trick ---------------------------------------------------
+# RULES.md, Oh Hell › Play: "The highest trump wins the trick; if none, the highest card
+# of the led suit."
+
+OH_TRICKS = [
+    # the highest trump
+    ("ks 2h as", HEARTS, 1, "The 2♥ wins: hearts are trump, and it is the highest trump played."),
+    (
+        "3c 4h qh 2h",
+        HEARTS,
+        2,
+        "The Q♥ wins: hearts are trump, and it is the highest trump played.",
+    ),
+    ("as ks 2s", SPADES, 0, None),
+    ("10d 9c 3d 2c jc", CLUBS, 4, None),
+    ("2d ad kd qd jd 10d 9d", DIAMONDS, 1, None),
+    # the highest card of the suit led
+    (
+        "9c kc 2c",
+        SPADES,
+        1,
+        "The K♣ wins: it is the highest club, the suit led, and no spade was played.",
+    ),
+    ("5d ad 10d", HEARTS, 1, None),
+    ("7h ac kd 8h", SPADES, 3, None),
+    (
+        "qs 2s as",
+        None,
+        2,
+        "The A♠ wins: it is the highest spade, the suit led, and there is no trump this round.",
+    ),
+    # a card off the suit led, not trump, never wins
+    ("2h ac ad as", None, 0, None),
+    ("4c ah", DIAMONDS, 0, None),
+    # a trick of one card
+    ("7d", CLUBS, 0, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("plays", "trump", "winner", "reason"),
+    OH_TRICKS,
+    ids=[
+        "low-trump-beats-ace",
+        "highest-trump",
+        "trump-led",
+        "trump-played-last",
+        "seven-players",
+        "no-trump-played",
+        "highest-of-led",
+        "follower-wins",
+        "no-trump-round",
+        "discards-lose",
+        "discard-loses",
+        "one-card",
+    ],
+)
+def test_oh_hell_trick_winner(plays, trump, winner, reason):
+    played = cards(plays)
+    ruling = OH_HELL.trick_winner(played, trump)
+    assert ruling.winner == winner
+    assert ruling == oh_hell_trick_winner(played, trump)
+    if reason is not None:
+        assert str(ruling.reason) == reason
+    assert_names_the_winner(ruling, played, stand_in=False)
+
+
+# -- Oh Hell: may this card be played -----------------------------------------------
+# RULES.md, Oh Hell › Play: "Follow the led suit if you can; if you cannot, play any card."
+
+OH_PLAYS = [
+    ("", "2c ah", "2c", HEARTS, True, "The first card of a trick may be any card."),
+    ("7s", "2s qh", "2s", HEARTS, True, "The 2♠ follows suit."),
+    (
+        "7s",
+        "2s qh",
+        "qh",
+        HEARTS,
+        False,
+        "Spades were led and the hand holds the 2♠: follow suit.",
+    ),
+    (
+        "7s 9h",
+        "3s 4s kd",
+        "kd",
+        None,
+        False,
+        "Spades were led and the hand holds the 3♠: follow suit.",
+    ),
+    ("7s", "qh 3d", "qh", HEARTS, True, "No spades in the hand, so any card may be played."),
+    ("7s", "qh 3d", "3d", HEARTS, True, "No spades in the hand, so any card may be played."),
+    ("ah", "2h 3c", "2h", HEARTS, True, "The 2♥ follows suit."),
+    ("ah", "2h 3c", "3c", HEARTS, False, "Hearts were led and the hand holds the 2♥: follow suit."),
+    ("6d 2c 3c", "4c", "4c", DIAMONDS, True, "No diamonds in the hand, so any card may be played."),
+]
+
+
+@pytest.mark.parametrize(
+    ("plays", "hand", "card", "trump", "legal", "reason"),
+    OH_PLAYS,
+    ids=[
+        "lead-anything",
+        "follow",
+        "trump-while-holding-the-led-suit",
+        "discard-while-holding-the-led-suit",
+        "trump-when-void",
+        "discard-when-void",
+        "follow-trump-lead",
+        "not-following-a-trump-lead",
+        "last-card-void",
+    ],
+)
+def test_oh_hell_check_play(plays, hand, card, trump, legal, reason):
+    verdict = OH_HELL.check_play(cards(plays), cards(hand), Card.parse(card), trump)
+    assert (verdict.legal, str(verdict.reason)) == (legal, reason)
+    assert verdict == oh_hell_check_play(cards(plays), cards(hand), Card.parse(card), trump)
+
+
+@pytest.mark.parametrize(
+    ("ask", "field", "message"),
+    [
+        (
+            lambda: OH_HELL.trick_winner(cards("7h wizard"), None),
+            "plays",
+            "There is no Wizard in Oh Hell: its deck is the 52 cards of the four suits",
+        ),
+        (
+            lambda: OH_HELL.trick_winner(cards("joker 7h"), HEARTS),
+            "plays",
+            "There is no Joker in Oh Hell: its deck is the 52 cards of the four suits",
+        ),
+        (
+            lambda: OH_HELL.check_play(cards("7h"), cards("jester 2c"), Card.parse("2c"), None),
+            "hand",
+            "There is no Jester in Oh Hell: its deck is the 52 cards of the four suits",
+        ),
+        (
+            lambda: OH_HELL.trick_winner(cards("7h 7h"), None),
+            "plays",
+            "The deck has only one 7♥: it cannot be here 2 times",
+        ),
+        (
+            lambda: OH_HELL.check_play(cards("7h"), cards("7h 2c"), Card.parse("2c"), None),
+            "hand",
+            "The deck has only one 7♥: it cannot be here 2 times",
+        ),
+        (
+            lambda: OH_HELL.check_play(cards("7h"), cards("3c"), Card.parse("2c"), None),
+            "card",
+            "The 2♣ is not in the hand: list the hand with the card in question",
+        ),
+        (
+            lambda: OH_HELL.trick_winner([], None),
+            "plays",
+            "Give the cards of the trick, the card led first",
+        ),
+        (
+            lambda: OH_HELL.trick_winner(cards("2c 3c 4c 5c 6c 7c 8c 9c"), None),
+            "plays",
+            "8 cards is too many here: at most 7 in Oh Hell, one from each player",
+        ),
+        (
+            lambda: OH_HELL.check_play(
+                cards("2c 3c 4c"), cards("ah"), Card.parse("ah"), None, players=3
+            ),
+            "plays",
+            "3 cards is too many before this one: a trick in Oh Hell has at most 3 cards,"
+            " one from each player",
+        ),
+    ],
+    ids=[
+        "a-wizard",
+        "a-joker",
+        "a-jester-in-the-hand",
+        "a-card-twice",
+        "a-card-in-trick-and-hand",
+        "a-card-not-in-the-hand",
+        "no-cards",
+        "eight-cards",
+        "a-full-trick-of-three",
+    ],
+)
+def test_an_oh_hell_question_that_cannot_be_is_refused(ask, field, message):
+    with pytest.raises(CardError) as refused:
+        ask()
+    assert (refused.value.field, str(refused.value)) == (field, message)
+
+
+def test_oh_hells_referee_is_not_offered_until_the_web_side_serves_it():
+    assert "oh_hell" not in REFEREES
+    assert (OH_HELL.key, OH_HELL.title) == ("oh_hell", "Oh Hell")
+    assert (OH_HELL.max_players, OH_HELL.max_hand, OH_HELL.has_order) == (7, 17, False)
+    assert OH_HELL.ranks == tuple(Rank) and OH_HELL.specials == ()
+    assert len(OH_HELL.deck()) == 52 and len(set(OH_HELL.deck())) == 52
+
+
+@pytest.mark.parametrize(
+    ("referee", "kind"),
+    [(WIZARD, WizardReferee), (ONE_CARD, OneCardReferee), (OH_HELL, OhHellReferee)],
+    ids=["wizard", "one-card", "oh-hell"],
+)
+def test_each_referee_is_its_games_own_and_checks_its_own_deck(referee, kind):
+    assert type(referee) is kind and isinstance(referee, Referee)
+    # The whole deck passes (a stand-in goes in place of its card, not beside it).
+    referee.check_deck([card for card in referee.deck() if card not in referee.stand_ins])
+    foreign = {
+        "wizard": Card(special=Special.JOKER),
+        "one_card": Card.parse("2c"),
+        "oh_hell": Card(special=Special.WIZARD),
+    }[referee.key]
+    with pytest.raises(CardError) as refused:
+        referee.check_deck([foreign], field="hand")
+    assert refused.value.field == "hand"
+
+
+@pytest.mark.parametrize(
+    ("check", "deck"),
+    [
+        (oh_hell_deck_check, "2c 3c ah 10s ks"),
+        (WIZARD.check_deck, "wizard wizard jester ah"),
+        (ONE_CARD.check_deck, "joker 9c ah"),
+    ],
+    ids=["oh-hell", "wizard", "one-card"],
+)
+def test_a_deck_check_passes_cards_the_deck_has(check, deck):
+    assert check(cards(deck)) is None
+
+
+OH_HELL_DECK = [Card(rank=rank, suit=suit) for suit in Suit for rank in Rank]
+
+
+@st.composite
+def oh_hell_deals(draw, trick_sizes: tuple[int, int], hand_sizes: tuple[int, int]):
+    """Distinct cards of the 52-card pack: a trick and a hand, with a trump or none."""
+    trick_size = draw(st.integers(*trick_sizes), label="trick_size")
+    hand_size = draw(st.integers(*hand_sizes), label="hand_size")
+    dealt = draw(
+        st.lists(
+            st.sampled_from(OH_HELL_DECK),
+            min_size=trick_size + hand_size,
+            max_size=trick_size + hand_size,
+            unique=True,
+        ),
+        label="dealt",
+    )
+    trump = draw(st.none() | st.sampled_from(Suit), label="trump")
+    return dealt[:trick_size], dealt[trick_size:], trump
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(oh_hell_deals((1, 7), (0, 0)))
+def test_oh_hell_the_winner_is_the_highest_trump_or_of_the_suit_led(deal):
+    plays, _, trump = deal
+    ruling = OH_HELL.trick_winner(plays, trump)
+    winner = plays[ruling.winner]
+    suit = trump if any(card.suit is trump for card in plays) else plays[0].suit
+    assert winner.suit is suit
+    assert all(card.rank <= winner.rank for card in plays if card.suit is suit)
+    assert_names_the_winner(ruling, plays, stand_in=False)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(oh_hell_deals((0, 6), (1, 17)))
+def test_oh_hell_a_hand_always_has_a_legal_card_and_must_follow_if_it_can(deal):
+    plays, hand, trump = deal
+    verdicts = [OH_HELL.check_play(plays, hand, card, trump) for card in hand]
+    assert any(verdict.legal for verdict in verdicts)
+    can_follow = bool(plays) and any(card.suit is plays[0].suit for card in hand)
+    for card, verdict in zip(hand, verdicts, strict=True):
+        follows = not plays or card.suit is plays[0].suit
+        assert verdict.legal == (follows or not can_follow)
