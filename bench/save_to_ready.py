@@ -79,7 +79,7 @@ class Wire:
     bytes: int = 0
     listening: bool = False
     cached: set[str] = field(default_factory=set)
-    urls: list[str] = field(default_factory=list)
+    urls: dict[str, str] = field(default_factory=dict)
 
     def attach(self, session: Any) -> None:
         session.on("Network.requestWillBeSent", self._sent)
@@ -102,11 +102,15 @@ class Wire:
         if redirect:  # the hop before: its answer is done
             self.bytes += int(redirect.get("encodedDataLength", 0))
         self.requests += 1
-        self.urls.append(f"{event['request']['method']} {event['request']['url']}")
+        request = event["request"]
+        self.urls[event["requestId"] + ("+" if redirect else "")] = (
+            f"{request['method']} {request['url']}"
+        )
 
     def _from_cache(self, event: dict[str, Any]) -> None:
         if self.listening and event["requestId"] not in self.cached:
             self.cached.add(event["requestId"])
+            self.urls.pop(event["requestId"], None)
             self.requests -= 1
 
     def _received(self, event: dict[str, Any]) -> None:
@@ -114,6 +118,7 @@ class Wire:
         cached = response.get("fromDiskCache") or response.get("fromPrefetchCache")
         if self.listening and cached and event["requestId"] not in self.cached:
             self.cached.add(event["requestId"])
+            self.urls.pop(event["requestId"], None)
             self.requests -= 1
 
     def _finished(self, event: dict[str, Any]) -> None:
@@ -193,11 +198,9 @@ class Phone:
         enter.wait_for(state="visible")
         if not self.page.locator(ready).count():  # the game's page: "Enter round N"
             self.page.click(".next-round a.button.primary", no_wait_after=True)
-        self.page.wait_for_function(
-            "(ready) => document.readyState !== 'loading' && document.querySelector(ready)",
-            arg=ready,
-            polling="raf",
-        )
+        # Ready: the form drawn and the script's set-up done on it (it adds the line that
+        # says a round is not yet saved), so the style sheet and the script are there too.
+        self.page.wait_for_selector(f"{ready} p.unsaved", state="attached")
         took = time.perf_counter() - began
         self.wire.stop()
         return Reading(self.wire.requests, self.wire.bytes, took)
@@ -237,7 +240,7 @@ def measure(browser: Any, url: str, client: Client, token: str, repeat: int) -> 
                     phone.enter_round(number)
                     phone.emulate(network, cold)
                     saves.append(phone.save_to_ready(number))
-                    urls = [url.replace(phone.url, "") for url in phone.wire.urls]
+                    urls = [url.replace(phone.url, "") for url in phone.wire.urls.values()]
                     bares.append(phone.bare_page())
                 key = (network_name, "cold" if cold else "warm")
                 results[key] = (median(saves), median(bares), urls)
@@ -300,21 +303,21 @@ def main() -> int:
             save, bare, urls = results[(network_name, warmth)]
             condition = f"{network_name}, {warmth}"
             print(
-                f"baseline: bare page (/offline), {condition}: {bare.seconds * 1000:.1f} ms"
+                f"baseline, bare page (/offline), {condition}: {bare.seconds * 1000:.1f} ms"
                 f"  ({bare.requests} requests, {kb(bare.bytes)})"
             )
             ratio = save.seconds / bare.seconds
-            print(f"save → ready, {condition}  {ratio:.2f}×")
-            line = f"save → ready, {condition}: {save.seconds * 1000:.0f} ms"
-            line += f", {save.requests} requests, {kb(save.bytes)}"
+            figures = f"{save.requests} requests, {kb(save.bytes)}"
+            row = f"save → ready, {condition}  {ratio:.2f}×"
             if warmth == "warm":
                 holds = save.requests <= MOST_REQUESTS and save.bytes <= MOST_BYTES
                 if not holds:
                     missed.append(condition)
-                target = f"≤ {MOST_REQUESTS} requests, ≤ {kb(MOST_BYTES)}"
-                line += f"  (target {target}: {'yes' if holds else 'NO'})"
-            print(f"  {line}")
-            print(f"  requests of the last save: {'; '.join(urls)}")
+                target = f"≤ {MOST_REQUESTS} requests, ≤ {kb(MOST_BYTES)} ({figures})"
+                row += f"  {target}  {'yes' if holds else 'NO'}"
+            print(row)
+            print(f"  save → ready, {condition}: {save.seconds * 1000:.0f} ms, {figures}")
+            print(f"  what the last save sent: {'; '.join(urls)}")
             print()
     if missed:
         print(f"Target missed: {', '.join(missed)}")
