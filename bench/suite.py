@@ -11,8 +11,9 @@ which ones failed. Each figure is a ratio to a baseline measured in the same run
 
 The benchmarks: requests in-process and SQL per request (bench/pages.py), the score
 sheets (bench/pdf.py, run as its own script), the history (bench/history.py, likewise),
-and a game night on a real server with its memory (bench/load.py): as scripts/start
-serves the app, against one worker, against an empty app, and on PostgreSQL. A benchmark script
+Save → the next round ready in Chromium (bench/save_to_ready.py, likewise), and a game
+night on a real server with its memory (bench/load.py): as scripts/start serves the app,
+against one worker, against an empty app, and on PostgreSQL. A benchmark script
 of its own joins the table when it prints its rows the way bench/pdf.py does:
 ``name  ratio×  ≤target×  yes|NO`` after a ``baseline…: N ms`` line, and SQL counts as
 ``SQL per request: page  7 (big)  7 (small)  the same  yes``.
@@ -47,6 +48,7 @@ class Script:
 SCRIPTS = [
     Script("PDF sheets", "bench/pdf.py", quick=("--repeat", "3")),
     Script("history", "bench/history.py", quick=("--quick",)),
+    Script("Chromium", "bench/save_to_ready.py", quick=("--repeat", "1")),
 ]
 
 ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<ratio>\d+(?:\.\d+)?)×(?:\s+(?P<rest>.*))?$")

@@ -6,11 +6,15 @@ rules, so the document cannot offer what the app refuses (tests/test_api_spec.py
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .rules import GAMES, Suit
 from .rules.one_card import ORDERS
 from .rules.referee import REFEREES, Referee
+
+if TYPE_CHECKING:
+    from .games import GameKind
 
 SEAT = {"type": "integer", "minimum": 0, "description": "An index into the game's players"}
 NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 0}
@@ -25,9 +29,6 @@ TRUMP_INPUT = {
 ORDER = {"type": "string", "enum": list(ORDERS)}
 GAME_KEYS = {"type": "string", "enum": list(GAMES)}
 REFEREE_GAMES = {"type": "string", "enum": list(REFEREES)}
-
-ROUND_SCHEMAS = {"wizard": "WizardRoundInput", "one_card": "OneCardHandInput"}
-"""Each game kind's round input schema, by the game's key."""
 
 
 def card_names(referee: Referee) -> list[str]:
@@ -120,7 +121,32 @@ NOT_FOUND = _error_response("No such game (or not this account's), or no such ro
 REFUSED = _error_response("Refused: each error names its field and says why")
 
 
+def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
+    """Every game's options in one object, as the API has always taken them; an option two
+    games share but describe differently is described by game, without a default."""
+    merged: dict[str, Any] = {}
+    for game in kinds:
+        for name, schema in game.api.options().items():
+            if name not in merged or merged[name] == schema:
+                merged[name] = schema
+                continue
+            described = {
+                k: v for k, v in merged[name].items() if k not in ("default", "description")
+            }
+            described["description"] = "; ".join(
+                f"{other.title}: {other.api.options()[name].get('description', 'default')}"
+                f" (default {other.api.options()[name].get('default', 'none')})"
+                for other in kinds
+                if name in other.api.options()
+            )
+            merged[name] = described
+    return merged
+
+
 def openapi_document() -> dict[str, Any]:
+    from .games import KINDS
+
+    kinds = tuple(KINDS.values())
     return {
         "openapi": "3.1.0",
         "info": {
@@ -500,21 +526,10 @@ def openapi_document() -> dict[str, Any]:
                         "first_dealer": {**SEAT, "default": 0},
                         "options": {
                             "type": "object",
-                            "description": "Wizard: hook, rounds. One Card: target.",
-                            "properties": {
-                                "hook": {"type": "boolean", "default": False},
-                                "rounds": {
-                                    "type": "integer",
-                                    "minimum": 1,
-                                    "description": "Fewer than 60 / players for a short game",
-                                },
-                                "target": {
-                                    "type": "integer",
-                                    "minimum": 1,
-                                    "maximum": 999,
-                                    "default": 30,
-                                },
-                            },
+                            "description": " ".join(
+                                f"{game.title}: {', '.join(game.api.options())}." for game in kinds
+                            ),
+                            "properties": merged_options(kinds),
                         },
                     },
                     "example": {
@@ -524,66 +539,11 @@ def openapi_document() -> dict[str, Any]:
                         "options": {"hook": False, "rounds": 20},
                     },
                 },
-                "WizardRoundInput": {
-                    "type": "object",
-                    "required": ["bids", "tricks"],
-                    "properties": {
-                        "trump": TRUMP_INPUT,
-                        "turned": {
-                            **card_schema(REFEREES["wizard"], nullable=True),
-                            "description": (
-                                "The card turned for trump: a suited card, a Wizard or a"
-                                " Jester, any case; null when nothing is turned"
-                            ),
-                        },
-                        "bids": SEATS,
-                        "tricks": SEATS,
-                        "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
-                    },
-                    "example": {
-                        "trump": "hearts",
-                        "turned": "7h",
-                        "bids": [1, 0, 2],
-                        "tricks": [1, 1, 1],
-                    },
-                },
-                "OneCardHandInput": {
-                    "type": "object",
-                    "required": ["points", "last_trick"],
-                    "properties": {
-                        "bidder": {**NULLABLE_SEAT, "description": "null when everyone passed"},
-                        "bid": {"type": ["integer", "null"], "minimum": 6, "maximum": 15},
-                        "auction": {
-                            "type": ["array", "null"],
-                            "items": {"type": ["integer", "null"]},
-                            "description": (
-                                "Optional: the calls from the player left of the dealer,"
-                                " a number of points or null for a pass; gives the contract"
-                            ),
-                        },
-                        "trump": TRUMP_INPUT,
-                        "order": {**ORDER, "default": "uptown"},
-                        "points": SEATS,
-                        "last_trick": {
-                            **SEAT,
-                            "description": "Won the last trick and the one card",
-                        },
-                        "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
-                    },
-                    "example": {
-                        "bidder": 1,
-                        "bid": 7,
-                        "trump": "hearts",
-                        "order": "uptown",
-                        "points": [5, 7, 3],
-                        "last_trick": 0,
-                    },
-                },
+                **{game.api.round_input: game.api.round_schema() for game in kinds},
                 "RoundInput": {
-                    "description": "A Wizard round or a One Card hand, by the game's kind",
+                    "description": "A round of the game's own kind (One Card calls it a hand)",
                     "oneOf": [
-                        {"$ref": "#/components/schemas/WizardRoundInput"},
-                        {"$ref": "#/components/schemas/OneCardHandInput"},
+                        {"$ref": f"#/components/schemas/{game.api.round_input}"} for game in kinds
                     ],
                 },
                 "Round": {

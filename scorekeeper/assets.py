@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 YEAR_SECONDS = 365 * 24 * 3600
 
@@ -57,6 +58,7 @@ def _cache_versioned(response: Response) -> Response:
             response.set_data(body)
         filename = (request.view_args or {}).get("filename", "")
         if request.args.get("v") and request.args.get("v") == static_version(filename):
+            response.cache_control.no_cache = None  # send_file's default, for unversioned
             response.cache_control.public = True
             response.cache_control.max_age = YEAR_SECONDS
             response.cache_control.immutable = True
@@ -65,6 +67,18 @@ def _cache_versioned(response: Response) -> Response:
     return response
 
 
+class _StaticOutsideSession(SecureCookieSessionInterface):
+    """A static file is the same for everyone: its answer neither sets the session's cookie
+    nor varies by it. (Flask-Login reads the session on every answer, and an answer that
+    read it says ``Vary: Cookie``: a browser would then fetch the file again each time the
+    cookie changed, as it does after every Save.)"""
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if request.endpoint != "static":
+            super().save_session(app, session, response)
+
+
 def register(app: Flask) -> None:
+    app.session_interface = _StaticOutsideSession()
     app.url_defaults(_add_version)
     app.after_request(_cache_versioned)

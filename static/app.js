@@ -354,6 +354,10 @@
     try { return window.localStorage; } catch (e) { return null; }
   }
 
+  function draftName(form) {
+    return "scorekeeper-draft:" + window.location.pathname + "#" + form.dataset.number;
+  }
+
   function setUpDraft(form) {
     // What the server drew is what this page is for: never numbers the browser kept from
     // another page (autocomplete="off" on the form already asks it not to).
@@ -364,7 +368,7 @@
     // game before another phone changed it fills it only while it is kept on the phone
     // for want of a connection (the server then says what changed and keeps these taps);
     // otherwise it is done with. "pending": true once sent, "kept" while it waits.
-    var name = "scorekeeper-draft:" + window.location.pathname + "#" + form.dataset.number;
+    var name = draftName(form);
     var mark = document.createElement("p");
     mark.className = "unsaved";
     mark.setAttribute("role", "status");
@@ -457,14 +461,16 @@
     });
   }
 
-  // On a game's page: drafts of changes the game has moved past are done with.
-  function clearDrafts(el) {
+  // On a game's page, and on the round screen a Save lands on: drafts of changes the game
+  // has moved past are done with (the round just saved among them). A round screen's own
+  // draft is its own business (setUpDraft).
+  function clearDrafts(game, current, own) {
     var store = storage();
     if (!store) return;
-    var version = parseInt(el.dataset.version, 10);
+    var version = parseInt(current, 10);
     for (var i = store.length - 1; i >= 0; i--) {
       var key = store.key(i);
-      if (!key || key.indexOf("scorekeeper-draft:/games/" + el.dataset.gamePage + "/") !== 0) continue;
+      if (!key || key === own || key.indexOf("scorekeeper-draft:/games/" + game + "/") !== 0) continue;
       try {
         var draft = JSON.parse(store.getItem(key));
         // A round kept on the phone until the connection is back is never dropped here.
@@ -554,9 +560,14 @@
     if (document.querySelector("form[data-draft]") && "scrollRestoration" in window.history) {
       window.history.scrollRestoration = "manual";
     }
-    document.querySelectorAll("[data-game-page]").forEach(clearDrafts);
+    document.querySelectorAll("[data-game-page]").forEach(function (el) {
+      clearDrafts(el.dataset.gamePage, el.dataset.version, null);
+    });
     document.querySelectorAll("form[data-draft]").forEach(guardSave);
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
+    document.querySelectorAll("form[data-draft][data-version]").forEach(function (form) {
+      if (form.dataset.version) clearDrafts(form.dataset.game, form.dataset.version, draftName(form));
+    });
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);

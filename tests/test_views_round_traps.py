@@ -290,3 +290,32 @@ def test_a_sheet_and_a_chart_tell_similar_names_apart() -> None:
     svg = running_totals_svg(state.players, [[10, 20, 30, 40, 50, 60]], rounds=10)
     keys = re.findall(r"<text[^>]*>(Chr[^<]*)</text>", str(svg))
     assert len(keys) == 2 and len({key.split(" ")[0] for key in keys}) == 2, keys
+
+
+def test_a_double_tap_lands_where_one_tap_does_and_says_it_once(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    url = f"/games/{game_id}/rounds/new"
+    round_one = {**ROUND_ONE, **open_page(table, url)}
+    first, second = table.post(url, round_one), table.post(url, round_one)
+    # Both taps land on round 2's screen, the next round to enter.
+    assert first.headers["Location"] == second.headers["Location"] == url
+    page = text(table.client.get(url))
+    assert page.count("Round 1 saved — round 2 next.") == 1
+    assert "Round 2 of 20" in page and "error" not in page.split("<main", 1)[1]
+    # Sent again once that was read (a reloaded POST): said as reassurance, there too.
+    assert table.post(url, round_one).headers["Location"] == url
+    assert "Round 1 is saved: the second tap changed nothing." in text(table.client.get(url))
+    assert len(state(app, game_id).rounds) == 1
+
+
+def test_the_round_that_ends_the_game_lands_on_the_final_standings(
+    app: Flask, table: Table
+) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"], first_dealer=0, rounds=1)
+    url = f"/games/{game_id}/rounds/new"
+    page = open_page(table, url)
+    for _tap in range(2):  # a double tap too
+        response = table.post(url, {**ROUND_ONE, **page})
+        assert response.headers["Location"] == f"/games/{game_id}"
+    assert "Final standings" in text(table.client.get(f"/games/{game_id}"))

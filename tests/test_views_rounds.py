@@ -46,13 +46,68 @@ def test_the_round_page_says_who_deals_and_who_bids_first(table: Table, game_id:
 def test_a_round_is_recorded_and_the_board_shows_it(app: Flask, table: Table, game_id: str) -> None:
     response = table.post(f"/games/{game_id}/rounds/new", taps([1, 0, 0], [1, 0, 0], turned="h"))
     assert response.status_code == 302
-    assert response.headers["Location"] == f"/games/{game_id}"
+    assert state(app, game_id).totals == (30, 20, 20)
     page = text(table.client.get(f"/games/{game_id}"))
     assert "Round 2 of 20" in page
     assert "<dt>Dealer</dt><dd>Cai</dd>" in page
     assert "+30" in page and "+20" in page
-    assert state(app, game_id).totals == (30, 20, 20)
     assert "Undo round 1" in page
+
+
+TOTALS_LINE = re.compile(r'<div class="totals-line">(.*?)</div>', re.S)
+
+
+def totals_line(page: str) -> list[str]:
+    """The totals at the top of a round's screen, as a reader hears them: name, total."""
+    line = TOTALS_LINE.search(page)
+    assert line, "no totals at the top of the round's screen"
+    items = re.findall(r"<li[^>]*>(.*?)</li>", line.group(1), re.S)
+    return [
+        " ".join(re.sub(r'<span aria-hidden="true"[^>]*>[^<]*</span>|<[^>]+>', " ", item).split())
+        for item in items
+    ]
+
+
+def test_save_lands_on_the_next_round_with_the_new_totals_on_top(
+    table: Table, game_id: str
+) -> None:
+    response = table.post(f"/games/{game_id}/rounds/new", taps([1, 0, 0], [1, 0, 0], turned="h"))
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/games/{game_id}/rounds/new"
+    raw = table.client.get(response.headers["Location"]).get_data(as_text=True)
+    page = " ".join(raw.split())
+    # What became of the round, first; then the totals, the leader marked; the board a tap away.
+    said = page.index("Round 1 saved — round 2 next.")
+    assert said < page.index('class="totals-line"') < page.index("<h1>Round 2 of 20</h1>")
+    assert totals_line(raw) == ["Ana 30 leader", "Ben 20", "Cai 20"]
+    assert f'<a href="/games/{game_id}">Full scoreboard</a>' in page
+    assert "<dt>Dealer</dt><dd>Cai</dd>" in page
+    # Said once: the message is not there when the page is opened again.
+    again = text(table.client.get(f"/games/{game_id}/rounds/new"))
+    assert "saved — round 2 next" not in again and "Full scoreboard" in again
+
+
+def test_the_first_round_has_no_totals_yet(table: Table, game_id: str) -> None:
+    page = table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    assert "totals-line" not in page and "Full scoreboard" not in page
+
+
+def test_the_totals_on_top_shorten_long_names_as_the_board_does(table: Table) -> None:
+    names = ["Christopher", "Christina", "Bartholomew", "Dee", "Eve", "Fay"]
+    game_id = table.new_game(names, first_dealer=0)
+    bids = [1, 0, 0, 0, 0, 0]
+    response = table.post(f"/games/{game_id}/rounds/new", taps(bids, bids, turned="c"))
+    raw = table.client.get(response.headers["Location"]).get_data(as_text=True)
+    line = TOTALS_LINE.search(raw)
+    assert line
+    shown = re.findall(r'<span aria-hidden="true" title="([^"]+)">([^<]+)</span>', line.group(1))
+    assert shown == [
+        ("Christopher", "Christo…"),
+        ("Christina", "Christi…"),
+        ("Bartholomew", "Bart…"),
+    ]
+    # A screen reader hears each name whole.
+    assert totals_line(raw)[:3] == ["Christopher 30 leader", "Christina 20", "Bartholomew 20"]
 
 
 @pytest.mark.parametrize(
@@ -126,6 +181,8 @@ def test_the_last_round_of_a_full_game_has_no_trump(app: Flask, table: Table) ->
     last = [10, 0, 0, 0, 0, 0]
     response = table.post(f"/games/{game_id}/rounds/new", taps(last, last))
     assert response.status_code == 302
+    # The game is over: Save lands on the final standings, not on a round.
+    assert response.headers["Location"] == f"/games/{game_id}"
     final = state(app, game_id)
     assert final.finished
     assert final.rounds[-1].trump is None and final.rounds[-1].turned is None
@@ -173,6 +230,9 @@ def test_correcting_an_earlier_round_recomputes_the_totals(
     assert re.search(r'id="turned-h" name="turned" value="h" checked', page)
     response = table.post(f"/games/{game_id}/rounds/1/edit", taps([0, 0, 0], [1, 0, 0], turned="h"))
     assert response.status_code == 302
+    # A correction lands on the board, where it changed the totals.
+    assert response.headers["Location"] == f"/games/{game_id}"
+    assert "Round 1 corrected; totals updated." in text(table.client.get(f"/games/{game_id}"))
     assert state(app, game_id).totals == (20, 50, 40)
     assert state(app, game_id).rounds[1].trump.word == "spades"
 

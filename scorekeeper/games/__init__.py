@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import GAMES
 from . import one_card, wizard
-from .kind import WORDS, GameKind, KindError, Templates, Words
+from .kind import WORDS, ApiSchema, GameKind, KindError, Templates, Words
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -49,4 +49,14 @@ def check_kinds(app: Flask) -> None:
                 raise KindError(f"{game.key}: its {name} template {template!r}: {error}") from None
 
 
-__all__ = ["KINDS", "WORDS", "GameKind", "KindError", "Templates", "Words", "check_kinds", "kind"]
+__all__ = [
+    "KINDS",
+    "WORDS",
+    "ApiSchema",
+    "GameKind",
+    "KindError",
+    "Templates",
+    "Words",
+    "check_kinds",
+    "kind",
+]

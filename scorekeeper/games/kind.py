@@ -86,6 +86,18 @@ class Words:
         return gettext(self.sentences[name], **values)
 
 
+@dataclass(frozen=True)
+class ApiSchema:
+    """The game in the OpenAPI document (``scorekeeper.api_spec``)."""
+
+    round_input: str
+    """The name of the component describing a round as the API takes it."""
+    round_schema: Callable[[], dict[str, Any]]
+    """That component: a JSON Schema with an example."""
+    options: Callable[[], dict[str, Any]]
+    """The game's options, each a JSON Schema, by name."""
+
+
 class KindError(LookupError):
     """A game kind lacks a piece, or a key names no kind."""
 
@@ -105,8 +117,8 @@ class GameKind:
     """The game's options from the blank-sheet form, as the rules read them."""
     templates: Templates
     words: Words
-    api_round_schema: str
-    """The OpenAPI component describing a round of this game, as the API takes it."""
+    api: ApiSchema
+    """How the JSON API's document describes the game's rounds and options."""
     page_values: Callable[[], Mapping[str, Any]]
     """What the game's own templates show beyond the game itself (its options' hints)."""
 

@@ -34,7 +34,7 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
     if made_for is not None and made_for != info.number:
         if services.was_stored(record, request.form.get("key")):
             # The same page sent twice (a double tap): the first one was stored.
-            return _saved_already(record, made_for)
+            return _saved_already(record, made_for, _after_save(record))
         # A page of another round (Back after Save, a second phone): the round it was
         # for is not this one; show this one afresh, with its own dealer.
         return _moved_on(record, record.state.round_info(info.number), None, made_for)
@@ -53,7 +53,7 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
     made_for = _made_for()
     if made_for is not None and made_for != number:
         if services.was_stored(record, request.form.get("key")):
-            return _saved_already(record, made_for)
+            return _saved_already(record, made_for, _game_page(record))
         return _moved_on(record, record.state.round_info(number), recorded, made_for)
     return _round_page(record, info, recorded)
 
@@ -100,19 +100,32 @@ def _saved(state: Any, sent_later: bool) -> str:
     return kind(state.key).say("saved", number=number, next=number + 1)
 
 
-def _saved_already(record: services.GameRecord, number: int | None) -> Response:
-    """A page that was stored already (a double tap): said as reassurance, not as an error.
+def _after_save(record: services.GameRecord) -> str:
+    """Where a round's Save lands: the next round's screen, its totals at the top and the
+    whole board a tap away; the game's page (its final standings) once the game is over."""
+    if record.state.next_round is None:
+        return _game_page(record)
+    return url_for("rounds.new_round", game_id=record.id)
+
+
+def _game_page(record: services.GameRecord) -> str:
+    return url_for("games.show_game", game_id=record.id)
+
+
+def _saved_already(record: services.GameRecord, number: int | None, landing: str) -> Response:
+    """A page that was stored already (a double tap): said as reassurance, not as an error,
+    on the page the first tap lands on (``landing``).
 
     When the first tap's own answer ("Round 4 saved — round 5 next") is still waiting
     to be shown (its page was left for the second tap's), that says it already."""
     if any(category == "done" for category, _message in session.get("_flashes", [])):
-        return redirect(url_for("games.show_game", game_id=record.id))
+        return redirect(landing)
     if number is None:
         said = gettext("Saved already: the second tap changed nothing.")
     else:
         said = kind(record.state.key).say("saved already", number=number)
     flash(said, "info")
-    return redirect(url_for("games.show_game", game_id=record.id))
+    return redirect(landing)
 
 
 def _made_for() -> int | None:
@@ -215,14 +228,17 @@ def _round_page(
             rule_errors = {"form": [str(services.StorageError.message)]}
             status = 503
         else:
-            if done.replayed:
-                return _saved_already(record, _made_for())
-            if recorded is None:
-                flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
-            else:
+            if recorded is not None:
+                if done.replayed:
+                    return _saved_already(record, _made_for(), _game_page(record))
+                # To the game's board, where the correction changed the totals.
                 flash(kind(state.key).say("corrected", number=info.number), "info")
-            # To the top of the game: the next round's button, or the final standings.
-            return redirect(url_for("games.show_game", game_id=record.id))
+                return redirect(_game_page(record))
+            landing = _after_save(done)  # the game as it now stands
+            if done.replayed:
+                return _saved_already(record, _made_for(), landing)
+            flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
+            return redirect(landing)
     if status == 200 and (form.errors or rule_errors):
         status = 422
     listed = problems(form, rule_errors, state.bidding_order(info.dealer))

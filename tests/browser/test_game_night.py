@@ -35,6 +35,7 @@ pytestmark = pytest.mark.browser
 PASSWORD = "secret-123"
 SCREEN = {"width": 360, "height": 780}
 GAME_URL = re.compile(r"/games/[^/?#]+$")
+ROUND_URL = re.compile(r"/games/[^/?#]+/rounds/new$")  # where a Save lands
 # How long to wait for an answer from the server (a loaded machine is slow, never wrong).
 ANSWER_MS = 20_000
 
@@ -158,8 +159,10 @@ class WizardNight(Phone):
         self.meant: list[tuple[str | None, tuple[int, ...], tuple[int, ...]]] = []
 
     def open_round(self, number: int) -> None:
-        """From the scoreboard to round ``number``: its heading, dealer and first bidder."""
-        self.follow(f"Enter round {number}")
+        """Round ``number`` on screen: its heading, dealer and first bidder. A Save opens
+        it; from the scoreboard, its button."""
+        if not ROUND_URL.search(self.page.url):
+            self.follow(f"Enter round {number}")
         self.expect_round(number)
 
     def expect_round(self, number: int) -> None:
@@ -200,20 +203,24 @@ class WizardNight(Phone):
         assert stored == self.meant
 
     def assert_totals(self) -> None:
+        """The totals on the board, or at the top of the round a Save opened."""
         totals = [0] * 4
         for _trump, bids, tricks in self.meant:
             for seat in range(4):
                 totals[seat] += wizard_score(bids[seat], tricks[seat])
-        cells = self.page.locator(".board tfoot td").all_inner_texts()
+        cells = self.page.locator(".board tfoot td, .totals-line b").all_inner_texts()
         assert [int(cell.replace("−", "-")) for cell in cells] == totals
 
-    def done(self, message: str) -> None:
-        """Back on the scoreboard, the message by the next round's button, on the screen."""
-        expect(self.page).to_have_url(GAME_URL, timeout=ANSWER_MS)
+    def done(self, message: str, landing: re.Pattern[str] = ROUND_URL) -> None:
+        """Where Save lands (the next round; the scoreboard once the game is over), the
+        message at its top, on the screen, with the new totals."""
+        expect(self.page).to_have_url(landing, timeout=ANSWER_MS)
         expect(self.page.locator(".flash-done")).to_have_text(message, timeout=ANSWER_MS)
         self.in_view(".flash-done")
         self.assert_stored()
         self.assert_totals()
+        if landing is ROUND_URL:
+            self.in_view(".totals-line")
 
 
 def by_seat(pairs: list[tuple[int, int]]) -> tuple[int, ...]:
@@ -238,7 +245,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     ana = WizardNight(page, live_server, game_id)
     page.goto(f"{live_server.url}/games/{game_id}")
 
-    # -- Round 1, clean: the taps from the scoreboard to the scoreboard again.
+    # -- Round 1, clean: the taps from the scoreboard to round 2, ready to enter.
     ana.taps = 0
     ana.open_round(1)
     bids, tricks = (
@@ -251,6 +258,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     ana.done("Round 1 saved — round 2 next.")
     clean_round_taps = ana.taps
     assert clean_round_taps == 3 + 2 * len(WIZARD)  # enter, trump, a bid and tricks each, save
+    ana.expect_round(2)
 
     # -- Trap: Back after Save. Round 1's taps must not come back into round 2.
     ana.shot("back-after-save-1-saved")
@@ -324,7 +332,8 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
         tricks = [(DEE, 1), (ANA, 1), (BEN, 1), (CAI, 0)]
         ben.enter("c", bids, tricks)
         ben.save("Save round 3")
-        expect(ben_page).to_have_url(GAME_URL, timeout=ANSWER_MS)
+        expect(ben_page).to_have_url(ROUND_URL, timeout=ANSWER_MS)
+        ben.expect_round(4)
         ana.mean("clubs", bids, tricks)
         ana.enter(
             "d", [(DEE, 0), (ANA, 0), (BEN, 0), (CAI, 0)], [(DEE, 3), (ANA, 0), (BEN, 0), (CAI, 0)]
@@ -402,7 +411,12 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     ana.mean("diamonds", bids, tricks)
     ana.done("Round 6 saved — round 7 next.")
 
-    # -- A correction of round 3 after later rounds: Ben took Dee's trick.
+    # -- A correction of round 3 after later rounds: Ben took Dee's trick. The board is
+    # a tap away from the round a Save opened.
+    ana.expect_round(7)
+    ana.follow("Full scoreboard")
+    expect(page).to_have_url(GAME_URL)
+    ana.assert_totals()
     ana.follow("Correct round 3")
     expect(page.get_by_role("heading", level=1)).to_have_text("Correct round 3")
     expect(page.locator(f"#tricks_{DEE}-1")).to_be_checked()
@@ -424,6 +438,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     ana.save("Save round 7")
     ana.mean("spades", bids, [(DEE, 2), (ANA, 2), (BEN, 2), (CAI, 1)])
     ana.done("Round 7 saved — round 8 next.")
+    ana.follow("Full scoreboard")
     page.once("dialog", lambda dialog: dialog.accept())
     with page.expect_navigation():
         page.get_by_role("button", name="Undo round 7").tap()
@@ -446,7 +461,7 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     ana.enter("h", bids, tricks)
     ana.save("Save round 8")
     ana.mean("hearts", bids, tricks)
-    ana.done("Round 8 saved: the game is over.")
+    ana.done("Round 8 saved: the game is over.", GAME_URL)
     expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
     ana.shot("wizard-final")
 
@@ -472,7 +487,8 @@ def one_card_night(context: Any, server: Any) -> None:
         """Enter hand ``number``: the calls, the trump, the first ``typed`` players' points
         in bidding order (the last one's taken as the suggestion), the last trick."""
         dealer = (number - 1) % 3
-        ana.follow(f"Enter hand {number}")
+        if not ROUND_URL.search(page.url):  # the hand before's Save opened this one
+            ana.follow(f"Enter hand {number}")
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number}")
         assert ana.deal()["Dealer"] == ONE_CARD[dealer]
         for made in calls:
@@ -489,7 +505,8 @@ def one_card_night(context: Any, server: Any) -> None:
         number: int, bidder: int, bid: int, trump: str, points: dict[int, int], said: str
     ) -> None:
         meant.append((bidder, bid, trump, tuple(points[seat] for seat in range(3))))
-        expect(page).to_have_url(GAME_URL, timeout=ANSWER_MS)
+        over = said.endswith("the game is over.")
+        expect(page).to_have_url(GAME_URL if over else ROUND_URL, timeout=ANSWER_MS)
         expect(page.locator(".flash-done")).to_have_text(said, timeout=ANSWER_MS)
         ana.in_view(".flash-done")
         stored = [

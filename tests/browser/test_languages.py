@@ -17,6 +17,7 @@ except ImportError:  # no Playwright: the browser fixture skips these tests (fai
     expect = None  # type: ignore[assignment]
 
 from scorekeeper import services
+from scorekeeper.round_words import say
 from tests.browser.conftest import new_phone
 
 pytestmark = pytest.mark.browser
@@ -124,6 +125,18 @@ def test_the_round_screen_speaks_the_language_picked(
     fits(page)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     screenshot(page, f"round-{language}.png")
+
+    # Saved: round 4 opens, saying so at its top with the totals, in the language picked.
+    with live_server.app.test_request_context(), force_locale(language):
+        said = say("round", "saved", number=3, next=4)
+        board = str(gettext("Full scoreboard"))
+    page.locator("label[for='turned-h']").tap()
+    with page.expect_navigation():
+        page.locator("button[data-save]").tap()
+    expect(page.locator(".flash-done")).to_have_text(said)
+    expect(page.locator(".totals-line").get_by_role("link", name=board)).to_be_in_viewport()
+    fits(page)
+    screenshot(page, f"saved-{language}.png")
 
 
 def test_welsh_plurals_in_the_script_follow_the_catalog(phone: Page, live_server: Any) -> None:

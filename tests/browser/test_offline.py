@@ -71,8 +71,10 @@ def test_a_round_entered_offline_is_sent_once_when_the_connection_is_back(
     assert rounds_stored(live_server, game_id) == 0
 
     page.context.set_offline(False)
-    expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))
-    expect(page.locator("#next-title")).to_have_text("Round 2 of 20")
+    # Sent, and on to round 2, saying so.
+    expect(page).to_have_url(re.compile(rf"/games/{game_id}/rounds/new$"))
+    expect(page.locator(".flash-done")).to_have_text("Round 1 sent.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
     assert rounds_stored(live_server, game_id) == 1
     # Nothing is left waiting on the phone.
     assert page.evaluate("Object.keys(localStorage).length") == 0
@@ -95,7 +97,8 @@ def test_what_was_entered_survives_a_reload_and_a_double_send_is_stored_once(
         ".toString()"
     )
     page.get_by_role("button", name="Save round 1").tap()
-    expect(page.locator("#next-title")).to_have_text("Round 2 of 20")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
+    expect(page.locator(".flash-done")).to_have_text("Round 1 saved — round 2 next.")
     # The same form sent again (a retry after a timeout): stored once.
     page.evaluate(
         "([url, body]) => fetch(url, {method: 'POST', body: new URLSearchParams(body),"

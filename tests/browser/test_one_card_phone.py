@@ -52,7 +52,19 @@ def save(page: Page, button: str) -> None:
 
 
 def totals(page: Page) -> list[int]:
+    """The totals at the top of the hand a Save opened, or on the board."""
+    if page.locator(".totals-line").count():
+        return [int(t) for t in page.locator(".totals-line b").all_inner_texts()]
     return [int(t) for t in page.locator(".board tfoot tr").first.locator("td").all_inner_texts()]
+
+
+def saved(page: Page, number: int) -> None:
+    """Hand ``number`` saved: the next hand's screen, saying so at its top."""
+    expect(page.locator(".flash-done")).to_have_text(
+        f"Hand {number} saved — hand {number + 1} next."
+    )
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
+    expect(page.locator(".totals-line")).to_be_in_viewport()
 
 
 def test_a_game_of_one_card_on_a_phone(phone: Page, live_server: Any, screenshot: Any) -> None:
@@ -98,6 +110,10 @@ def test_a_game_of_one_card_on_a_phone(phone: Page, live_server: Any, screenshot
     page.locator("label[for=last-trick-0]").tap()
     screenshot(page, "one-card-hand.png")
     save(page, "Save hand 1")
+    saved(page, 1)
+    assert totals(page) == [9, 4, 2]
+    # The whole board a tap away; hand 2 a tap from there.
+    follow(page, "Full scoreboard")
     assert totals(page) == [9, 4, 2]
     expect(page.locator(".board tbody")).to_contain_text("bid 8 ✓")
     expect(page.locator(".board .to-go")).to_contain_text("1")
@@ -204,8 +220,11 @@ def test_a_game_of_one_card_to_thirty_on_a_phone(phone: Page, live_server: Any) 
         dealer = (ANA + number - 1) % len(PLAYERS)
         first = (dealer + 1) % len(PLAYERS)
         bidder, bid = contract(first, calls)
-        expect(page.locator("#next-title")).to_have_text(f"Hand {number}")
-        follow(page, f"Enter hand {number}")
+        if number == 1:
+            expect(page.locator("#next-title")).to_have_text("Hand 1")
+            follow(page, "Enter hand 1")
+        else:  # the hand before's Save opened it
+            saved(page, number - 1)
 
         # The auction, call by call, on the widget (its fallback radios stay hidden).
         expect(page.locator("[data-contract-fallback]")).to_be_hidden()
@@ -235,6 +254,9 @@ def test_a_game_of_one_card_to_thirty_on_a_phone(phone: Page, live_server: Any) 
         played.append((bidder, bid, points))
         expected = expected_totals(played)
         assert totals(page) == expected, f"after hand {number}"
+
+    # Every hand on the final board, each contract made or not.
+    for number, (bidder, bid, points) in enumerate(played, start=1):
         if bidder is not None and bid is not None:
             mark = "✓" if points[bidder] >= bid else "✗"
             expect(page.locator(".board tbody tr").nth(number - 1)).to_contain_text(

@@ -32,6 +32,7 @@ ANA, SION, NIKOS, SITA = 0, 1, 2, 3
 PLAYERS = ["Ana", "Siôn", "Νίκος", "सीता"]
 
 GAME_URL = re.compile(r"/games/(?!new$)[^/?#]+(#board)?$")  # a game's scoreboard
+ROUND_URL = re.compile(r"/games/[^/?#]+/rounds/new$")  # the next round's screen
 
 
 def wizard_score(bid: int, took: int) -> int:
@@ -90,11 +91,20 @@ class Table:
             self.page.locator("main").get_by_role("link", name=link, exact=True).tap()
         self.fits()
 
-    def submit(self, button: str) -> None:
+    def submit(self, button: str, landing: re.Pattern[str] = GAME_URL) -> None:
         with self.page.expect_navigation():
             self.page.get_by_role("button", name=button).tap()
-        expect(self.page).to_have_url(GAME_URL)
+        expect(self.page).to_have_url(landing)
         self.fits()
+
+    def save(self, number: int, planned: int) -> None:
+        """Save round ``number``: the next round's screen opens, saying so at its top."""
+        self.submit(f"Save round {number}", ROUND_URL)
+        said = self.page.locator(".flash-done")
+        expect(said).to_have_text(f"Round {number} saved — round {number + 1} next.")
+        expect(said).to_be_in_viewport()
+        heading = f"Round {number + 1} of {planned}"
+        expect(self.page.get_by_role("heading", level=1)).to_have_text(heading)
 
     # -- the game's pages ----------------------------------------------------
 
@@ -122,6 +132,26 @@ class Table:
             for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)):
                 totals[seat] += wizard_score(bid, took)
         return totals
+
+    def totals_on_top(self) -> list[tuple[str, int, bool]]:
+        """(whole name, total, marked the leader?) from the line on top of a round's screen."""
+        items = self.page.locator(".totals-line li").all()
+        shown = []
+        for item in items:
+            short = item.locator("[title]")
+            name = short.get_attribute("title") if short.count() else item.inner_text()
+            name = (name or "").split(" ")[0]
+            total = int(item.locator("b").inner_text().replace("−", "-"))
+            shown.append((name, total, "leader" in (item.get_attribute("class") or "")))
+        return shown
+
+    def assert_totals_on_top(self) -> None:
+        expected = self.expected_totals()
+        top = max(expected)
+        assert self.totals_on_top() == [
+            (name, total, total == top) for name, total in zip(PLAYERS, expected, strict=True)
+        ]
+        expect(self.page.locator(".totals-line")).to_be_in_viewport()
 
     def assert_totals(self) -> None:
         expected = self.expected_totals()
@@ -229,15 +259,12 @@ def test_a_short_game_of_wizard_on_a_phone(table: Table) -> None:
     for seat in (NIKOS, SITA, ANA):
         table.took(seat, 0)
     expect(table.trick_count()).to_have_text("1 of 1 trick ✓")
-    table.submit("Save round 1")
+    table.save(1, planned=4)  # straight on to round 2, the new totals on top
     table.rounds.append(([1, 1, 0, 0], [0, 1, 0, 0]))
-    table.assert_totals()
+    table.assert_totals_on_top()
     assert table.expected_totals() == [-10, 30, 20, 20]
 
     # -- Round 2: Siôn should deal, but Νίκος did; a Wizard is turned, Νίκος picks spades.
-    expect(page.locator("#next-title")).to_have_text("Round 2 of 4")
-    assert table.deal_facts()["Dealer"] == "Siôn"
-    table.follow("Enter round 2")
     assert table.deal_facts()["Dealer"] == "Siôn"
     page.get_by_text("Someone else dealt?").tap()
     with page.expect_navigation():
@@ -268,10 +295,13 @@ def test_a_short_game_of_wizard_on_a_phone(table: Table) -> None:
     table.took(ANA, 0)
     table.took(NIKOS, 0)
     expect(table.trick_count()).to_have_text("2 of 2 tricks ✓")
-    table.submit("Save round 2")
+    table.save(2, planned=4)
     table.rounds.append(([0, 0, 0, 1], [0, 1, 0, 1]))
-    table.assert_totals()
+    table.assert_totals_on_top()
     assert table.expected_totals() == [10, 20, 40, 50]
+    # The whole board is a tap away, and the next round a tap from there.
+    table.follow("Full scoreboard")
+    table.assert_totals()
     expect(page.locator(".board tbody tr").nth(1).locator(".trump")).to_have_text("W♠")
 
     # -- Round 3: the deal goes on left of Νίκος, to सीता. A Jester: no trump.
@@ -299,10 +329,12 @@ def test_a_short_game_of_wizard_on_a_phone(table: Table) -> None:
     expect(table.trick_count()).to_have_text("3 of 3 tricks ✓")
     expect(table.trick_count()).to_have_class("exact")
     table.screenshot("round.png")
-    table.submit("Save round 3")
+    table.save(3, planned=4)
     table.rounds.append(([1, 1, 0, 0], [1, 2, 0, 0]))
-    table.assert_totals()
+    table.assert_totals_on_top()
     assert table.expected_totals() == [40, 10, 60, 70]
+    table.follow("Full scoreboard")
+    table.assert_totals()
     expect(page.locator(".board tbody tr").nth(2).locator(".trump")).to_have_text("–")
 
     # -- Round 1 was wrong: Ana took the trick, not Siôn. Correct it from the board.
@@ -447,7 +479,8 @@ def test_the_scoreboard_round_links_are_big_enough_to_tap(table: Table) -> None:
     for seat in range(4):
         table.bid(seat, 0)
         table.took(seat, 1 if seat == SION else 0)
-    table.submit("Save round 1")
+    table.save(1, planned=4)
+    table.follow("Full scoreboard")
     table.assert_every_page_fitted()
     assert small_targets(page, ".board a") == []
 
@@ -483,9 +516,9 @@ def test_entering_a_round_without_javascript(phone_without_js: Page, live_server
     for seat, took in ((ANA, 1), (SION, 1), (NIKOS, 0), (SITA, 0)):
         expect(page.locator(f"#tricks_{seat}-{took}")).to_be_checked()
     table.took(SION, 0)
-    table.submit("Save round 1")
+    table.save(1, planned=4)
     table.rounds.append(([1, 0, 0, 0], [1, 0, 0, 0]))
-    table.assert_totals()
+    table.assert_totals_on_top()
     assert table.expected_totals() == [30, 20, 20, 20]
     table.assert_every_page_fitted()
 
@@ -511,15 +544,19 @@ def test_after_saving_a_round_the_next_step_is_on_screen(table: Table) -> None:
             )
     page.goto(f"{server.url}/games/{game_id}")
     table.fits()
+    table.follow("Enter round 7")
     for number in (7, 8):
-        table.follow(f"Enter round {number}")
         table.tap_chip("turned", "jester")
         for seat in range(4):
             table.bid(seat, 0)
             table.took(seat, number if seat == SITA else 0)
-        table.submit(f"Save round {number}")
         if number == 7:
-            expect(page.get_by_role("link", name="Enter round 8")).to_be_in_viewport()
+            # Round 8 opens at its top: what was saved, the totals, the round's heading.
+            table.save(7, planned=8)
+            expect(page.get_by_role("heading", level=1)).to_be_in_viewport()
+            expect(page.locator(".totals-line")).to_be_in_viewport()
+        else:
+            table.submit("Save round 8")  # the last: the final standings
     expect(page.get_by_role("heading", name="Final standings")).to_be_in_viewport()
 
 

@@ -6,7 +6,8 @@ from ...forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_option
 from ...rules.errors import N_
 from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
-from ..kind import GameKind, Templates, Words
+from ..kind import ApiSchema, GameKind, Templates, Words
+from . import api
 
 HAND_SENTENCES: dict[str, str] = {
     "undone": N_("Hand %(number)s was undone."),
@@ -55,6 +56,8 @@ KIND = GameKind(
         statistics="kinds/one_card/statistics.html",
     ),
     words=Words(HAND_SENTENCES),
-    api_round_schema="OneCardHandInput",
+    api=ApiSchema(
+        round_input="OneCardHandInput", round_schema=api.round_schema, options=api.options
+    ),
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
 )

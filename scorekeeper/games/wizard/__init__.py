@@ -6,8 +6,9 @@ from ...forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
 from ...rules.errors import N_
 from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame, full_game_rounds
-from ..kind import GameKind, Templates, Words
+from ..kind import ApiSchema, GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
+from . import api
 
 KIND = GameKind(
     key=WizardGame.key,
@@ -34,7 +35,9 @@ KIND = GameKind(
             "new game": N_("New game of Wizard"),
         }
     ),
-    api_round_schema="WizardRoundInput",
+    api=ApiSchema(
+        round_input="WizardRoundInput", round_schema=api.round_schema, options=api.options
+    ),
     page_values=lambda: {
         "full_rounds": {
             n: full_game_rounds(n)
