@@ -8,6 +8,7 @@ from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
+from .sheet import SHEET
 
 KIND = GameKind(
     key=WizardGame.key,
@@ -16,6 +17,7 @@ KIND = GameKind(
     new_game_form=NewWizardGameForm,
     round_form=WizardRoundForm,
     sheet_options=wizard_sheet_options,
+    sheet=SHEET,
     templates=Templates(
         board="boards/wizard.html",
         round="rounds/wizard.html",
