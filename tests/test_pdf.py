@@ -20,6 +20,7 @@ from flask import Flask
 from pypdf import PdfReader
 
 from scorekeeper import pdf, services, sheets
+from scorekeeper.games.one_card.sheet import typical_hands
 from scorekeeper.rules import GAMES
 from tests.conftest import PASSWORD, Table
 
@@ -326,7 +327,7 @@ def test_a_blank_one_card_sheet_has_hands_to_spare(table: Table, players: int) -
     names = ["Llŷr", "Νίκος", "प्रिया", "Dee"][:players]
     sheet = blank(table.client, game="one_card", players=players, names=names, first_dealer=0)
     hands = [line for line in sheet.text.splitlines() if re.match(r"\d+ \S", line)]
-    assert len(hands) >= 2 * sheets.typical_hands(players, 30)
+    assert len(hands) >= 2 * typical_hands(players, 30)
     for number in range(1, 11):
         assert sheet.line(rf"{number} ").startswith(f"{number} {names[(number - 1) % players]}")
     assert "TARGET 30 points" in sheet.text and "The first to 30 wins" in sheet.text

@@ -240,13 +240,14 @@ def _result(state: Game[Any, Any]) -> str:
     """Who won, and with how many points: ``Ana and Ben share the win with 120``."""
     winners = [state.players[seat] for seat in state.winners]
     names = and_names(winners)
-    return ngettext(
+    said: str = ngettext(
         "%(names)s wins with %(points)s",
         "%(names)s share the win with %(points)s",
         len(winners),
         names=names,
         points=number(state.totals[state.winners[0]]),
     )
+    return said
 
 
 # -- the chart ---------------------------------------------------------------------

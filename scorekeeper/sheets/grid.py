@@ -290,7 +290,7 @@ def layout_grid(columns: Columns, players: int, width: float) -> Grid:
     ...     lead, subs = _LEAD, _SUBS
     >>> grid = layout_grid(Plain(), 4, 190.0)
     >>> grid.number_pt, grid.sub_units, round(grid.width, 6)
-    (9.0, (5, 5, 6), 190.0)
+    (9.0, (6, 6, 7), 190.0)
     """
     subs = columns.subs
     weights = sum(sub.weight for sub in subs)

@@ -101,13 +101,15 @@ def notes(state: OneCardGame) -> Mapping[str, Any]:
 def progress(played: int, planned: int | None) -> str:
     """How far a game still being played has come: ``3 hands so far``."""
     if planned:
-        return ngettext(
+        said: str = ngettext(
             "%(played)s of %(num)s hand so far",
             "%(played)s of %(num)s hands so far",
             planned,
             played=played,
         )
-    return ngettext("%(num)s hand so far", "%(num)s hands so far", played)
+    else:
+        said = ngettext("%(num)s hand so far", "%(num)s hands so far", played)
+    return said
 
 
 SHEET: SheetLayout[OneCardGame] = SheetLayout(

@@ -115,13 +115,15 @@ def notes(state: WizardGame) -> Mapping[str, Any]:
 def progress(played: int, planned: int | None) -> str:
     """How far a game still being played has come: ``3 of 20 rounds so far``."""
     if planned:
-        return ngettext(
+        said: str = ngettext(
             "%(played)s of %(num)s round so far",
             "%(played)s of %(num)s rounds so far",
             planned,
             played=played,
         )
-    return ngettext("%(num)s round so far", "%(num)s rounds so far", played)
+    else:
+        said = ngettext("%(num)s round so far", "%(num)s rounds so far", played)
+    return said
 
 
 SHEET: SheetLayout[WizardGame] = SheetLayout(
