@@ -37,10 +37,12 @@ from flask import Flask  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
 
 from scorekeeper import create_app, pdf, services, sheets  # noqa: E402
+from scorekeeper.games import GameKind, kind  # noqa: E402
 from scorekeeper.rules import GAMES  # noqa: E402
 from scorekeeper.views.sheets import render_sheet  # noqa: E402
 
 PLAYED = datetime(2026, 3, 3, 20, 15)
+WIZARD, ONE_CARD = kind("wizard"), kind("one_card")
 NAMES = ["Siôn", "Ŵyn", "Νίκος", "सीता", "Ana", "Dee"]
 BLANK_TARGET = 8.0
 COMPLETED_TARGET = 12.0
@@ -94,6 +96,14 @@ def one_card_game(players: int, seed: int = 3) -> Any:
             }
         )
     return state
+
+
+def blank(game: GameKind, players: int, **given: Any) -> sheets.Sheet:
+    return sheets.blank_sheet(game.rules, game.sheet, players, **given)
+
+
+def completed(state: Any) -> sheets.Sheet:
+    return sheets.completed_sheet(state, kind(state.key).sheet, PLAYED)
 
 
 def cpu_time(work: Callable[[], object]) -> float:
@@ -187,27 +197,27 @@ def main() -> int:
     one_card = one_card_game(4)
     kinds: dict[str, tuple[Callable[[], bytes], float | None]] = {
         "blank Wizard, 3 players, 20 rounds": (
-            lambda: render_sheet(sheets.blank_sheet("wizard", 3)),
+            lambda: render_sheet(blank(WIZARD, 3)),
             BLANK_TARGET,
         ),
         "blank Wizard, 6 players with names": (
-            lambda: render_sheet(sheets.blank_sheet("wizard", 6, names=NAMES, first_dealer=2)),
+            lambda: render_sheet(blank(WIZARD, 6, names=NAMES, first_dealer=2)),
             BLANK_TARGET,
         ),
         "blank One Card, 4 players with names": (
-            lambda: render_sheet(sheets.blank_sheet("one_card", 4, names=NAMES[:4])),
+            lambda: render_sheet(blank(ONE_CARD, 4, names=NAMES[:4])),
             BLANK_TARGET,
         ),
         "completed Wizard, 6 players, 10 rounds": (
-            lambda: render_sheet(sheets.completed_sheet(wizard[6], PLAYED)),
+            lambda: render_sheet(completed(wizard[6])),
             COMPLETED_TARGET,
         ),
         "completed Wizard, 3 players, 20 rounds": (
-            lambda: render_sheet(sheets.completed_sheet(wizard[3], PLAYED)),
+            lambda: render_sheet(completed(wizard[3])),
             None,
         ),
         f"completed One Card, 4 players, {len(one_card.rounds)} hands": (
-            lambda: render_sheet(sheets.completed_sheet(one_card, PLAYED)),
+            lambda: render_sheet(completed(one_card)),
             None,
         ),
     }

@@ -11,7 +11,8 @@ import ast
 import io
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from flask import Flask
 from pypdf import PdfReader
 
 from scorekeeper import pdf, services, sheets
+from scorekeeper.games import KINDS, KindError, kind
+from scorekeeper.games.one_card.sheet import typical_hands
 from scorekeeper.rules import GAMES
 from tests.conftest import PASSWORD, Table
 
@@ -28,6 +31,7 @@ pytestmark = pytest.mark.data_layer
 DATA = Path(__file__).parent / "data"
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 RECORDED = sorted(DATA.glob("*.json"))
+NOW = datetime(2026, 3, 3, 20, 15)
 
 
 # -- reading a PDF back ------------------------------------------------------------
@@ -279,6 +283,45 @@ def test_the_sheet_cache_keeps_one_version_a_game_and_a_bound() -> None:
     assert len(cache) == 2 and cache.get("a", "v2") is None
 
 
+# -- a game's sheet layout --------------------------------------------------------------------
+
+WIZARD_SHEET = kind("wizard").sheet
+BROKEN_LAYOUTS = {
+    "no sub-columns": {"subs": ()},
+    "no dealer's column": {"lead": WIZARD_SHEET.lead[:2] + WIZARD_SHEET.lead[3:]},
+    "no round number first": {"lead": WIZARD_SHEET.lead[2:]},
+    "no completed sheet's foot": {"foot_height": {"blank": 17.0}},
+    "no facts": {"facts": None},
+    "rows that are no function": {"played_row": "row"},
+}
+
+
+@pytest.mark.parametrize("broken", BROKEN_LAYOUTS.values(), ids=list(BROKEN_LAYOUTS))
+def test_a_broken_sheet_layout_fails_when_it_is_made(broken: dict[str, Any]) -> None:
+    with pytest.raises(sheets.LayoutError):
+        replace(WIZARD_SHEET, **broken)
+
+
+def test_a_game_kind_without_a_sheet_layout_fails_when_it_is_made() -> None:
+    with pytest.raises(KindError, match="sheet"):
+        replace(kind("one_card"), sheet=None)
+
+
+@pytest.mark.parametrize("key", sorted(KINDS))
+@pytest.mark.parametrize("paper", sorted(sheets.PAPERS))
+def test_every_kind_lays_out_its_sheets(app: Flask, key: str, paper: str) -> None:
+    """A blank sheet for every player count and a sheet of a game just begun, by the kind
+    alone: a game added with its layout prints, with nothing else to change."""
+    game = kind(key)
+    with app.test_request_context():
+        for players in range(game.rules.min_players, game.rules.max_players + 1):
+            blank = sheets.blank_sheet(game.rules, game.sheet, players, paper=paper)
+            assert blank.rows and blank.game == key and blank.grid.players == players
+            names = [f"Player {seat}" for seat in range(players)]
+            begun = sheets.completed_sheet(game.rules.new(names), game.sheet, NOW, paper)
+            assert begun.rows[0].css == "to-play" and begun.totals == ("0",) * players
+
+
 # -- blank sheets ---------------------------------------------------------------------------
 
 
@@ -326,7 +369,7 @@ def test_a_blank_one_card_sheet_has_hands_to_spare(table: Table, players: int) -
     names = ["Llŷr", "Νίκος", "प्रिया", "Dee"][:players]
     sheet = blank(table.client, game="one_card", players=players, names=names, first_dealer=0)
     hands = [line for line in sheet.text.splitlines() if re.match(r"\d+ \S", line)]
-    assert len(hands) >= 2 * sheets.typical_hands(players, 30)
+    assert len(hands) >= 2 * typical_hands(players, 30)
     for number in range(1, 11):
         assert sheet.line(rf"{number} ").startswith(f"{number} {names[(number - 1) % players]}")
     assert "TARGET 30 points" in sheet.text and "The first to 30 wins" in sheet.text

@@ -278,12 +278,14 @@ def test_after_a_hook_refusal_the_tricks_rows_echo_only_the_bids_still_selected(
 
 def test_a_sheet_and_a_chart_tell_similar_names_apart() -> None:
     from scorekeeper.charts import running_totals_svg
+    from scorekeeper.games import kind
     from scorekeeper.rules.wizard import WizardGame
     from scorekeeper.sheets import PAPERS, layout_grid, orientation_for, usable
 
     players = ["Christopher-Alexander", "Christopher-Anne", "Ana", "Bartholomew", "Dee", "Eve"]
     a4 = PAPERS["a4"]
-    grid = layout_grid("wizard", 6, usable(a4, orientation_for("wizard", 6, a4))[0])
+    wizard = kind("wizard").sheet
+    grid = layout_grid(wizard, 6, usable(a4, orientation_for(wizard, 6, a4))[0])
     dealers = [grid.fit(name, among=players) for name in players[:2]]
     assert len(set(dealers)) == 2 and all(dealer[:3] == "Chr" for dealer in dealers), dealers
     state = WizardGame.new(players, 0)

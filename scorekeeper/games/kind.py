@@ -18,6 +18,7 @@ from typing import Any
 from ..i18n import gettext
 from ..rules.game import Game
 from ..rules.referee import Referee
+from ..sheets.layout import SheetLayout
 
 WORDS = frozenset(
     {
@@ -115,6 +116,8 @@ class GameKind:
     """A ``RoundForm`` subclass, made for a round by its ``for_round``."""
     sheet_options: Callable[[Any], dict[str, Any]]
     """The game's options from the blank-sheet form, as the rules read them."""
+    sheet: SheetLayout[Any]
+    """Its score sheets' layout: columns, rows, facts and notes (``scorekeeper.sheets``)."""
     templates: Templates
     words: Words
     api: ApiSchema

@@ -9,6 +9,8 @@ in the reader's language: the cache and the ETag keep one copy per language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from werkzeug.wrappers import Response
 
 from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
-from ..games import KINDS
+from ..games import kind
 from ..i18n import current_language, game_word, translate
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
@@ -55,11 +57,6 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
     errors: dict[str, list[str]] = {}
     if form.validate():
         count, names = int(form.players.data), form.typed_names()
-        # Without names, a blank sheet is the same for everyone: kept once made.
-        cache, cache_id = sheet_cache(current_app), _blank_key(form) if not names else ""
-        body = cache.get(cache_id, cache_id) if cache_id else None
-        if body is not None:
-            return _pdf_response(body, _blank_filename(form, count), max_age=86400)
         if names and len(names) != count:
             errors["names"] = [
                 # TRANSLATORS: a blank sheet asked for with some of the names typed, not all.
@@ -70,26 +67,44 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
                 )
             ]
             return _form_page(form, errors), 422
+        # Without names, a blank sheet is the same for everyone: kept once made.
+        cache_id = _blank_key(form) if not names else ""
         try:
-            sheet = _blank_from(form, count, names)
+            body = kept_pdf(
+                cache_id, cache_id, bool(cache_id), lambda: _blank_pdf(form, count, names)
+            )
         except RoundRefused as refused:
             for error in refused.errors:
                 errors.setdefault(_field_for(error.field), []).append(translate(error))
+        except _StrangerWaits as waits:
+            return _too_many_sheets(waits.seconds)
         else:
-            wait = _stranger_wait()
-            if wait:
-                return _too_many_sheets(wait)
-            body = render_sheet(sheet)
-            if cache_id:
-                cache.put(cache_id, cache_id, body)
             # The same every day.
             return _pdf_response(body, _blank_filename(form, count), max_age=86400)
     return _form_page(form, errors), 422
 
 
+class _StrangerWaits(Exception):
+    """A visitor without an account asked for more blank sheets than they may, for now."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(f"wait {seconds} s")
+        self.seconds = seconds
+
+
+def _blank_pdf(form: BlankSheetForm, count: int, names: list[str]) -> bytes:
+    """The blank sheet's PDF: the rules' ``RoundRefused`` for what the game does not
+    allow, :class:`_StrangerWaits` before rendering one more for a visitor too many."""
+    sheet = _blank_from(form, count, names)
+    wait = _stranger_wait()
+    if wait:
+        raise _StrangerWaits(wait)
+    return render_sheet(sheet)
+
+
 def _blank_key(form: BlankSheetForm) -> str:
     """What makes a blank sheet without names what it is, in the reader's language."""
-    chosen = KINDS[form.game.data].sheet_options(form)
+    chosen = kind(form.game.data).sheet_options(form)
     options = ",".join(f"{k}={v}" for k, v in sorted(chosen.items()))
     parts = (form.game.data, form.players.data, form.first_dealer.data, form.paper.data)
     return "blank-" + "-".join(map(str, parts)) + f"-{options}-{current_language()}"
@@ -128,12 +143,14 @@ def _too_many_sheets(wait: int) -> tuple[str, int, dict[str, str]]:
 
 def _blank_from(form: BlankSheetForm, count: int, names: list[str]) -> sheets.Sheet:
     """The sheet the form asks for (as many names as players, or none)."""
+    game = kind(form.game.data)
     return sheets.blank_sheet(
-        form.game.data,
+        game.rules,
+        game.sheet,
         count,
         names=names,
         first_dealer=int(form.first_dealer.data),
-        options=KINDS[form.game.data].sheet_options(form),
+        options=game.sheet_options(form),
         paper=form.paper.data,
     )
 
@@ -172,12 +189,12 @@ def game_sheet(game_id: str) -> Response:
         # The browser has this very sheet: nothing to render or send.
         return Response(status=304, headers={"ETag": f'"{key}"'})
     # One copy a language: a Welsh sheet is never handed to a Dutch reader.
-    cache, cache_id = sheet_cache(current_app), f"{record.id}-{language}"
-    body = cache.get(cache_id, key) if state.finished else None
-    if body is None:
-        body = render_sheet(sheets.completed_sheet(state, created, paper))
-        if state.finished:
-            cache.put(cache_id, key, body)
+    body = kept_pdf(
+        f"{record.id}-{language}",
+        key,
+        state.finished,
+        lambda: render_sheet(completed_sheet(state, created, paper)),
+    )
     filename = f"{state.key.replace('_', '-')}-{created:%Y-%m-%d}-{record.id}.pdf"
     response = _pdf_response(body, filename, max_age=0)
     response.set_etag(key)
@@ -209,9 +226,8 @@ def night_sheet(night_id: int) -> Response:
     if key in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{key}"'})
     finished = all(state.finished for _line, state in games)
-    cache, cache_id = sheet_cache(current_app), f"night-{night.id}-{language}"
-    body = cache.get(cache_id, key) if finished else None
-    if body is None:
+
+    def make() -> bytes:
         html = render_template(
             "sheets/night.html",
             night=night,
@@ -224,16 +240,33 @@ def night_sheet(night_id: int) -> Response:
                 if any(line.game.kind == g.key for line in lines)
             ],
             games=[
-                (line, sheets.completed_sheet(state, line.game.created_at, paper))
-                for line, state in games
+                (line, completed_sheet(state, line.game.created_at, paper)) for line, state in games
             ],
         )
-        body = render(html)
-        if finished:
-            cache.put(cache_id, key, body)
+        return render(html)
+
+    body = kept_pdf(f"night-{night.id}-{language}", key, finished, make)
     response = _pdf_response(body, f"night-{night.date:%Y-%m-%d}-{night.id}.pdf", max_age=0)
     response.set_etag(key)
     return response
+
+
+def completed_sheet(state: RulesGame[Any, Any], created_at: datetime, paper: str) -> sheets.Sheet:
+    """The game's sheet as recorded, laid out as its kind says."""
+    return sheets.completed_sheet(state, kind(state.key).sheet, created_at, paper)
+
+
+def kept_pdf(cache_id: str, key: str, keep: bool, make: Callable[[], bytes]) -> bytes:
+    """The PDF kept as ``cache_id`` at version ``key`` (see ``sheets.SheetCache``), else
+    ``make()``'s; kept when ``keep`` (a finished game's, a night's of finished games,
+    a blank sheet's without names)."""
+    cache = sheet_cache(current_app)
+    body = cache.get(cache_id, key) if keep else None
+    if body is None:
+        body = make()
+        if keep:
+            cache.put(cache_id, key, body)
+    return body
 
 
 def render_sheet(sheet: sheets.Sheet) -> bytes:
@@ -299,4 +332,4 @@ def sheet_number(value: int) -> str:
 @bp.app_template_global()
 def game_chart(state: RulesGame[Any, Any]) -> Markup | None:
     """The running-totals chart on the game's page (None before the first round)."""
-    return sheets.page_chart(state)
+    return sheets.page_chart(state, kind(state.key).sheet)

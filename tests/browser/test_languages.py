@@ -17,7 +17,7 @@ except ImportError:  # no Playwright: the browser fixture skips these tests (fai
     expect = None  # type: ignore[assignment]
 
 from scorekeeper import services
-from scorekeeper.round_words import say
+from scorekeeper.games import kind
 from tests.browser.conftest import new_phone
 
 pytestmark = pytest.mark.browser
@@ -128,7 +128,7 @@ def test_the_round_screen_speaks_the_language_picked(
 
     # Saved: round 4 opens, saying so at its top with the totals, in the language picked.
     with live_server.app.test_request_context(), force_locale(language):
-        said = say("round", "saved", number=3, next=4)
+        said = kind("wizard").say("saved", number=3, next=4)
         board = str(gettext("Full scoreboard"))
     page.locator("label[for='turned-h']").tap()
     with page.expect_navigation():

@@ -8,6 +8,7 @@ from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import ApiSchema, GameKind, Templates, Words
 from . import api
+from .sheet import SHEET
 
 HAND_SENTENCES: dict[str, str] = {
     "undone": N_("Hand %(number)s was undone."),
@@ -46,6 +47,7 @@ KIND = GameKind(
     new_game_form=NewOneCardGameForm,
     round_form=OneCardRoundForm,
     sheet_options=one_card_sheet_options,
+    sheet=SHEET,
     templates=Templates(
         board="boards/one_card.html",
         round="rounds/one_card.html",

@@ -9,6 +9,7 @@ from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import ApiSchema, GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
 from . import api
+from .sheet import SHEET
 
 KIND = GameKind(
     key=WizardGame.key,
@@ -17,6 +18,7 @@ KIND = GameKind(
     new_game_form=NewWizardGameForm,
     round_form=WizardRoundForm,
     sheet_options=wizard_sheet_options,
+    sheet=SHEET,
     templates=Templates(
         board="boards/wizard.html",
         round="rounds/wizard.html",

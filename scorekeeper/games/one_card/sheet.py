@@ -1,0 +1,127 @@
+"""One Card's score sheet: hand, dealer, bidder, bid and trump in the lead; each
+player's points and running total (RULES.md › One Card › Scoring).
+
+>>> from scorekeeper.sheets import PAPERS, orientation_for
+>>> [orientation_for(SHEET, n, PAPERS["letter"]) for n in (2, 3, 4)]
+['portrait', 'portrait', 'portrait']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext, ngettext
+
+from ...rules.game import ScoredRound
+from ...rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
+from ...sheets.grid import Column, Field, Grid, Sub, number
+from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
+
+LEAD = (
+    Column("rnd", lazy_gettext("Hand"), units=6),
+    Column("dealer", lazy_gettext("Dealer")),
+    Column("bidder", lazy_gettext("Bidder"), 20.0),
+    Column("bid", lazy_gettext("Bid"), 12.0),
+    Column("trump", lazy_gettext("Trump"), 11.5),
+)
+SUBS = (
+    # TRANSLATORS: a sub-column's label on a printed sheet (card points taken): 4-6 letters.
+    Sub("points", lazy_gettext("points"), 2, 1.0),
+    Sub("total", lazy_gettext("total"), 4, 1.2),
+)
+FEWEST_ROWS = 16
+"""The fewest hands on a blank One Card sheet: twice a typical game to 30, and more."""
+ROWS_TO_GO_ON = 4
+"""The hands a game still being played keeps on its sheet to go on with on paper."""
+
+
+def typical_hands(players: int, target: int) -> int:
+    """About how many hands a One Card game lasts: 15 points are shared each hand,
+    and the leader takes a little more than an even share.
+
+    >>> [typical_hands(n, 30) for n in (2, 3, 4)]
+    [4, 5, 7]
+    """
+    return math.ceil(target / (1.3 * HAND_POINTS / players))
+
+
+def blank_rows(state: OneCardGame) -> int:
+    """Room for twice a typical game (a tie plays on), and never less than a page."""
+    return max(FEWEST_ROWS, 2 * typical_hands(state.player_count, state.options.target))
+
+
+def played_row(state: OneCardGame, scored: ScoredRound[OneCardHand], grid: Grid) -> Row:
+    """Hand, dealer, the contract (✓ made, ✗ short) and trump (↓ downtown), then each
+    player's points (underlined: took the last trick and the one card; struck out: a
+    bidder short of the bid, who scores 0) and total."""
+    record, totals = scored.record, scored.totals
+    if record.bidder is None or record.bid is None:
+        # TRANSLATORS: a One Card hand nobody bid on, in a printed sheet's bidder column.
+        passed = Cell(gettext("all passed"), "bidder")
+        bidder, bid, trump = passed, Cell("–", "bid"), Cell("–", "trump")
+    else:
+        bidder = Cell(grid.fit(state.players[record.bidder], "bidder", state.players), "bidder")
+        made = bool(record.made)
+        bid = Cell(f"{record.bid} {'✓' if made else '✗'}", "bid" if made else "bid missed")
+        trump = trump_cell(record.trump)
+    if record.order == "downtown":
+        trump = Cell(f"{trump.text} ↓", trump.css)
+    fields = []
+    for seat in range(state.player_count):
+        style = "s" if seat == record.bidder and record.made is False else ""
+        if seat == record.last_trick:
+            style += "u"
+        points = Field(str(record.points[seat]), style)
+        fields.append([points, Field(number(totals[seat]))])
+    dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
+    return row(grid, scored.number, [], (dealer, bidder, bid, trump), grid.line(fields), "played")
+
+
+def to_play_row(state: OneCardGame, grid: Grid, number_: int, dealer: str, css: str) -> Row:
+    """A hand still to be played: its number and dealer, the rest left to write."""
+    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), Cell(), Cell(), Cell())
+    return row(grid, number_, [], written, css=css)
+
+
+def facts(state: OneCardGame, kind: str) -> tuple[Fact, ...]:
+    """The target, and on a blank sheet the lowest bid (a completed one shows the bids)."""
+    target = state.options.target
+    points = Fact(gettext("Target"), ngettext("%(num)s point", "%(num)s points", target))
+    if kind == "blank":
+        return (points, Fact(gettext("Lowest bid"), str(state.lowest_bid)))
+    return (points,)
+
+
+def notes(state: OneCardGame) -> Mapping[str, Any]:
+    return {"target": state.options.target, "lowest": state.lowest_bid}
+
+
+def progress(played: int, planned: int | None) -> str:
+    """How far a game still being played has come: ``3 hands so far``."""
+    if planned:
+        said: str = ngettext(
+            "%(played)s of %(num)s hand so far",
+            "%(played)s of %(num)s hands so far",
+            planned,
+            played=played,
+        )
+    else:
+        said = ngettext("%(num)s hand so far", "%(num)s hands so far", played)
+    return said
+
+
+SHEET: SheetLayout[OneCardGame] = SheetLayout(
+    lead=LEAD,
+    subs=SUBS,
+    played_row=played_row,
+    to_play_row=to_play_row,
+    blank_rows=blank_rows,
+    unplanned_rows=ROWS_TO_GO_ON,
+    facts=facts,
+    notes=notes,
+    foot_height={"blank": 17.0, "completed": 20.0},
+    progress=progress,
+    chart_target=lambda state: state.options.target,
+)

@@ -1,0 +1,360 @@
+"""The ruled grid: lead columns, then a column per player split into sub-columns, every
+width computed in millimetres on a grid of digit widths.
+
+The numbers are lines of text in which every character is exactly one digit wide
+(digits, ``+``, the figure space and the figure dash, in Noto Sans; the labels in
+DejaVu Sans Mono sized to match), set on a grid of digit widths so that each number
+ends half a digit inside its sub-column. That is why the widths here are computed,
+in millimetres, and why every player's column is a whole number of digits wide.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from markupsafe import Markup, escape
+
+from ..names import distinct_within
+from .paper import PT, Paper, usable
+
+NUMBER_SIZES = (9.0, 8.5, 8.0)
+"""The grid's numbers, in points: the largest that lets every column fit. Nothing on
+a sheet is smaller than 8 pt."""
+DIGIT_EM = 0.572
+"""Noto Sans draws the digits, ``+``, the figure space and the figure dash all
+572/1000 em wide, regular and bold: a line of them is as even as a typewriter's."""
+MONO_EM = 1233 / 2048
+"""DejaVu Sans Mono draws every character this wide: the sub-columns' labels, set in
+it at the right size, fall on the same grid as the digits."""
+FIGURE_SPACE = "\u2007"
+FIGURE_DASH = "\u2012"
+"""The minus sign on paper: a digit wide, so columns of numbers stay aligned."""
+THICK = 1.2 * PT
+"""The rules round the grid and between players."""
+LEAD_MARGIN = 2
+"""Digits between a lead number (round, cards) and its column's right rule."""
+DEALER_WIDTH = (24.0, 18.0)
+"""The dealer's column: wide enough for most names, and at the least."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A lead column. Numbers on the digit grid (round, cards) come first; the dealer's
+    column takes what the players leave; the others are as wide as their 8 pt labels."""
+
+    key: str
+    """A CSS class: what the column holds."""
+    label: str
+    width: float = 0.0
+    """Millimetres; for a column of numbers, set from ``units``."""
+    units: int = 0
+    """For a column of numbers on the digit grid (round, cards): its width in digits."""
+
+
+@dataclass(frozen=True)
+class Sub:
+    """A sub-column of every player's column."""
+
+    key: str
+    label: str
+    chars: int
+    """The longest number it holds, in digits (a sign counts as one)."""
+    weight: float
+    """Its share of the player's width."""
+
+    @property
+    def least(self) -> int:
+        """Its narrowest, in digits: its longest number or its label (in the reader's
+        language), and half a digit clear of the rule on each side."""
+        return max(self.chars, len(self.label)) + 1
+
+    @property
+    def least_for_numbers(self) -> int:
+        """Its narrowest for its numbers alone, its label shortened to fit."""
+        return self.chars + 1
+
+
+class Columns(Protocol):
+    """What a grid is laid out from: a game's lead columns and sub-columns (a
+    :class:`~scorekeeper.sheets.layout.SheetLayout`)."""
+
+    @property
+    def lead(self) -> tuple[Column, ...]: ...
+
+    @property
+    def subs(self) -> tuple[Sub, ...]: ...
+
+
+@dataclass(frozen=True)
+class Field:
+    """A number (or a label) in a sub-column, perhaps marked."""
+
+    text: str
+    style: str = ""
+    """HTML elements to wrap it in, letter by letter: One Card's ``u`` underlined (took
+    the last trick) and ``s`` struck out (a short bidder's points, which score 0).
+    Neither changes a character's width."""
+
+    def markup(self) -> Markup:
+        text = escape(self.text)
+        for tag in self.style:
+            text = Markup(f"<{tag}>{text}</{tag}>")
+        return text
+
+
+def digit_line(fields: Sequence[Field], units: Sequence[int]) -> Markup:
+    """Numbers on the digit grid, as one right-aligned line of digit-wide characters:
+    field ``i`` ends where the ``i``-th span of ``units`` digits ends.
+
+    >>> str(digit_line([Field("2"), Field("+40")], [4, 5])).replace(FIGURE_SPACE, "_")
+    '2__+40'
+    """
+    pieces: list[str] = []
+    end = used = 0
+    for width, item in zip(units, fields, strict=True):
+        end += width
+        start = end - len(item.text)
+        pieces.append(FIGURE_SPACE * max(start - used, 0))
+        pieces.append(item.markup())
+        used = max(start, used) + len(item.text)
+    # Right-aligned: spaces before the first number would only widen the line.
+    while pieces and not pieces[0].strip(FIGURE_SPACE):
+        pieces.pop(0)
+    return Markup("").join(pieces)
+
+
+MONOSPACED_BELOW = 0x0530
+"""DejaVu Sans Mono draws Latin, Greek and Cyrillic a digit wide: code points below this."""
+
+# For the examples: a lead of round, cards and dealer; a player's bid, won, score, total.
+_LEAD = (Column("rnd", "Round", units=6), Column("cards", "Cards", units=6), Column("dealer", ""))
+_SUBS = (Sub("bid", "bid", 2, 1.0), Sub("won", "won", 2, 1.0), Sub("score", "score", 4, 1.3))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The lead columns, then a column per player, ``units`` digits wide, split into
+    sub-columns of ``sub_units`` digits; numbers ``number_pt`` points."""
+
+    lead: tuple[Column, ...]
+    subs: tuple[Sub, ...]
+    sub_units: tuple[int, ...]
+    players: int
+    number_pt: float = NUMBER_SIZES[0]
+
+    @property
+    def digit(self) -> float:
+        """One digit's width, in millimetres."""
+        return DIGIT_EM * self.number_pt * PT
+
+    @property
+    def label_pt(self) -> float:
+        """The labels' size in DejaVu Sans Mono: each character a digit wide."""
+        return self.number_pt * DIGIT_EM / MONO_EM
+
+    @property
+    def units(self) -> int:
+        return sum(self.sub_units)
+
+    @property
+    def player_width(self) -> float:
+        return self.units * self.digit
+
+    @property
+    def lead_width(self) -> float:
+        return sum(col.width for col in self.lead)
+
+    @property
+    def width(self) -> float:
+        return self.lead_width + self.players * self.player_width
+
+    @property
+    def widths(self) -> list[float]:
+        """The table's columns: the lead's, then one a player."""
+        return [*(col.width for col in self.lead), *[self.player_width] * self.players]
+
+    @property
+    def lead_digits(self) -> int:
+        """How many lead columns are numbers on the digit grid (one cell holds them)."""
+        return sum(1 for col in self.lead if col.units)
+
+    @property
+    def pad(self) -> float:
+        """The right padding of the players' cell: each number ends half a digit
+        before its sub-column's rule."""
+        return self.digit / 2
+
+    def line(self, players: Sequence[Sequence[Field]]) -> Markup:
+        """All the players' numbers in a row, as one line.
+
+        >>> grid = Grid((), _SUBS, (3, 3, 5), 2)
+        >>> row = [[Field("2"), Field("2"), Field("+40")]] * 2
+        >>> str(grid.line(row)).replace(FIGURE_SPACE, "_")
+        '2__2__+40__2__2__+40'
+        """
+        fields = [field for row in players for field in row]
+        return digit_line(fields, self.sub_units * len(players))
+
+    def labels(self) -> Markup:
+        """Every player's sub-column labels, as one line; a label too long for its
+        sub-column (a language's longer word) is shortened.
+
+        Latin, Greek and Cyrillic labels are set like the numbers, a letter a digit wide
+        in DejaVu Sans Mono; a script it lacks (Devanagari) is not, so each label of such
+        a language is right-aligned in a box its sub-column's width (which costs more
+        to lay out)."""
+        texts = [
+            shorten(str(sub.label), units - 1)
+            for sub, units in zip(self.subs, self.sub_units, strict=True)
+        ]
+        if all(ord(ch) < MONOSPACED_BELOW for text in texts for ch in text):
+            return self.line([[Field(text) for text in texts]] * self.players)
+        boxes = [
+            Markup('<span style="width:{:.3f}mm">{}</span>').format(units * self.digit, text)
+            for text, units in zip(texts, self.sub_units, strict=True)
+        ]
+        return Markup("<div>{}</div>").format(Markup("").join(boxes * self.players))
+
+    def lead_line(self, fields: Sequence[Field], dealer: str) -> Markup:
+        """The round's numbers (round, cards), each ``LEAD_MARGIN`` digits before its
+        column's rule, then the dealer's name a digit past the next rule: one line,
+        left-aligned, in one cell (the name's own width moves no number).
+
+        >>> grid = Grid(_LEAD, _SUBS, (3, 3, 5), 3)
+        >>> str(grid.lead_line([Field("7"), Field("12")], "Ana")).replace(FIGURE_SPACE, "_")
+        '___7____12___Ana'
+        """
+        pieces: list[str] = []
+        end = used = 0
+        for col, item in zip([col for col in self.lead if col.units], fields, strict=True):
+            end += col.units
+            start = end - LEAD_MARGIN - len(item.text)
+            pieces += [FIGURE_SPACE * max(start - used, 0), item.markup()]
+            used = max(start, used) + len(item.text)
+        if dealer:
+            pieces += [FIGURE_SPACE * (end + 1 - used), escape(dealer)]
+        return Markup("").join(pieces)
+
+    def fit(self, name: str, key: str = "dealer", among: Sequence[str] = ()) -> str:
+        """``name`` shortened to fit lead column ``key`` on one line (cheaper to lay
+        out than clipping it; the full name heads its own column), still told apart
+        from the other players' names ``among``."""
+        width = next(col.width for col in self.lead if col.key == key)
+        if key == "dealer":  # the name starts a digit past the rule
+            width -= self.digit - 1.0
+        return distinct_within(name, among, int((width - 2.0) / (0.6 * self.number_pt * PT)))
+
+    def background(self) -> str:
+        """Every vertical rule in the grid and the shaded totals, as a ``data:`` URI
+        of an SVG stretched over the grid's height (the rules are vertical, so
+        stretching keeps their width). A row needs no cell for each column: the
+        rules are drawn anyway. The rules between players lie just right of the
+        boundary, where the header's and totals' cells draw their left borders."""
+        shades: list[str] = []
+        thin: list[str] = []
+        thick: list[str] = []
+        x = 0.0
+        for col in self.lead[:-1]:
+            x += col.width
+            thin.append(f"M{x:.2f} 0V10")
+        for seat in range(self.players):
+            x = self.lead_width + seat * self.player_width
+            thick.append(f"M{x + THICK / 2:.2f} 0V10")
+            for units in self.sub_units[:-1]:
+                x += units * self.digit
+                thin.append(f"M{x:.2f} 0V10")
+            total = self.sub_units[-1] * self.digit
+            shades.append(f'<rect x="{x:.2f}" width="{total:.2f}" height="10"/>')
+        svg = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:.2f} 10"'
+            f' preserveAspectRatio="none"><g fill="#e9e9e9">{"".join(shades)}</g>'
+            f'<path d="{"".join(thin)}" stroke="#8c8c8c" stroke-width="0.15"/>'
+            f'<path d="{"".join(thick)}" stroke="#222" stroke-width="{THICK:.2f}"/></svg>'
+        )
+        return "data:image/svg+xml," + urllib.parse.quote(svg, safe="")
+
+
+def layout_grid(columns: Columns, players: int, width: float) -> Grid:
+    """Share the page's width: the lead columns, then every player alike, a whole
+    number of digits wide, split by the sub-columns' weights.
+
+    The numbers are as large, and the dealer's column as wide, as still lets every
+    sub-column hold its number and its label; the dealer's column then takes what
+    the players leave. Labels too long for any of that (a language's longer words)
+    give way: the numbers alone decide, and the labels are shortened.
+
+    >>> class Plain:
+    ...     lead, subs = _LEAD, _SUBS
+    >>> grid = layout_grid(Plain(), 4, 190.0)
+    >>> grid.number_pt, grid.sub_units, round(grid.width, 6)
+    (9.0, (6, 6, 7), 190.0)
+    """
+    subs = columns.subs
+    weights = sum(sub.weight for sub in subs)
+    tries = [(size, dealer) for size in NUMBER_SIZES for dealer in DEALER_WIDTH]
+    for size, dealer, with_labels in [*((s, d, True) for s, d in tries), (*tries[-1], False)]:
+        units = _player_units(columns, players, width, size, dealer)
+        least = [sub.least if with_labels else sub.least_for_numbers for sub in subs]
+        if units >= sum(least):
+            break
+    else:
+        raise ValueError(f"{players} players' columns do not fit in {width:.0f} mm")
+    digit = DIGIT_EM * size * PT
+    lead = [
+        Column(col.key, col.label, col.units * digit, col.units) if col.units else col
+        for col in columns.lead
+    ]
+    sub_units = [max(least[i], round(units * sub.weight / weights)) for i, sub in enumerate(subs)]
+    while sum(sub_units) > units:  # rounding overshot: take from the roomiest
+        pick = max(range(len(subs)), key=lambda i: sub_units[i] - least[i])
+        if sub_units[pick] <= least[pick]:
+            break
+        sub_units[pick] -= 1
+    while sum(sub_units) < units:
+        pick = max(range(len(subs)), key=lambda i: subs[i].weight / sub_units[i])
+        sub_units[pick] += 1
+    spare = width - sum(col.width for col in lead) - players * sum(sub_units) * digit
+    lead = [
+        Column(col.key, col.label, spare, col.units) if col.key == "dealer" else col for col in lead
+    ]
+    return Grid(tuple(lead), subs, tuple(sub_units), players, size)
+
+
+def _player_units(columns: Columns, players: int, width: float, size: float, dealer: float) -> int:
+    """How many digits wide each player's column can be, with numbers ``size`` points
+    and the dealer's column ``dealer`` millimetres."""
+    digit = DIGIT_EM * size * PT
+    lead = sum(col.units * digit or col.width for col in columns.lead) + dealer
+    return int((width - lead) / players / digit)
+
+
+def orientation_for(columns: Columns, players: int, paper: Paper) -> str:
+    """Upright while the grid keeps its largest numbers and a roomy dealer's column;
+    else across the page."""
+    width, _ = usable(paper, "portrait")
+    units = _player_units(columns, players, width, NUMBER_SIZES[0], DEALER_WIDTH[0])
+    roomy = units >= sum(sub.least for sub in columns.subs)
+    return "portrait" if roomy else "landscape"
+
+
+def shorten(name: str, limit: int) -> str:
+    """``name`` in at most ``limit`` characters, an ellipsis for the rest.
+
+    >>> shorten("Bartholomew-Alexander", 10), shorten("Ana", 10)
+    ('Bartholom…', 'Ana')
+    """
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
+def number(value: int, *, signed: bool = False) -> str:
+    """A number as the grid prints it: ``+40``, ``‒20`` (a figure dash), ``120``.
+
+    >>> number(40, signed=True), number(-20, signed=True), number(0, signed=True), number(-5)
+    ('+40', '‒20', '0', '‒5')
+    """
+    if value < 0:
+        return f"{FIGURE_DASH}{-value}"
+    return f"+{value}" if signed and value > 0 else str(value)
