@@ -236,7 +236,25 @@ def test_the_api_says_which_round_is_next(world: World) -> None:
 # -- new game, round screen and board, through the pages -----------------------------------
 
 
-def new_game_through_the_page(world: World) -> str:
+def as_typed(form: Any, options: dict[str, Any]) -> dict[str, str] | None:
+    """The recorded options as the new-game page's fields take them, or None where the
+    page offers no way to type one (a schedule or a scoring given only to the API)."""
+    typed: dict[str, str] = {}
+    for option, value in options.items():
+        if option not in form.names() or isinstance(value, (list, dict)):
+            return None
+        if value is False:
+            continue
+        typed[option] = (form.field(option)["value"] or "y") if value is True else str(value)
+        offered = form.field(option)["type"] in ("radio", "select")
+        if offered and typed[option] not in form.choices(option):
+            return None
+    return typed
+
+
+def test_the_new_game_page_makes_a_game(world: World) -> None:
+    """The page's own form, with the recording's names, first dealer and (where the page
+    can take them) options; else the options the page offers by default."""
     recorded = world.recorded
     page = world.look(f"/games/new?game={world.key}")
     assert page.status_code == 200
@@ -247,29 +265,27 @@ def new_game_through_the_page(world: World) -> str:
         data[f"players-{seat}"] = name
     assert str(recorded["first_dealer"]) in form.choices("first_dealer")
     data["first_dealer"] = str(recorded["first_dealer"])
-    for option, value in recorded["options"].items():
-        assert option in form.names(), f"the new {world.key} game page has no field {option!r}"
-        if value is True:
-            data[option] = form.field(option)["value"] or "y"
-        elif value is False:
-            data.pop(option, None)
-        elif isinstance(value, list):
-            data[option] = ",".join(map(str, value))
-        else:
-            data[option] = str(value)
-        choices = form.choices(option)
-        if form.field(option)["type"] in ("radio", "select"):
-            assert data[option] in choices, (option, data[option], choices)
+    options = as_typed(form, recorded["options"])
+    data.update(options or {})
     answer = world.client.post("/games/new", data=data)
     assert answer.status_code == 302, shown(answer.get_data(as_text=True))[:3000]
-    return str(answer.headers["Location"].rsplit("/", 1)[-1])
+    game_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    state = world.state(game_id)
+    assert state.key == world.key
+    assert list(state.players) == recorded["players"]
+    assert state.first_dealer == recorded["first_dealer"]
+    if options is not None:
+        assert state.options_mapping() == world.game["options"]
+    text = shown(world.look(f"/games/{game_id}").get_data(as_text=True))
+    for name in recorded["players"]:
+        assert name in text, name
 
 
 @pytest.fixture(scope="module")
 def paged(world: World) -> str:
-    """The recorded game entered through the pages: each round's form as the page offers
-    it, filled as the API's game shows the round on its correction page."""
-    game_id = new_game_through_the_page(world)
+    """The recorded game entered round by round through the round page: each round's
+    form as the page offers it, filled as the correction page shows the API's round."""
+    game_id = world.enter_by_api([])["id"]
     model = world.game["id"]
     for number, played in enumerate(world.recorded["rounds"], start=1):
         page = world.look(f"/games/{game_id}/rounds/new")
