@@ -376,6 +376,8 @@ def test_a_running_board_says_what_is_next(world: World) -> None:
     for language in LANGUAGES:
         text = shown(world.look(f"/games/{game['id']}", language).get_data(as_text=True))
         assert world.say("enter", language, number=2) in text, language
+        assert world.say("tap to correct", language) in text, language
+        assert world.say("undo", language, number=1) in text, language
 
 
 # -- correcting and undoing -------------------------------------------------------------------

@@ -43,6 +43,9 @@ WORDS = frozenset(
         "enter",
         "to play",
         "to play of",
+        "tap to correct",
+        "undo",
+        "undo?",
         "first dealer hint",
         "new game",
     }

@@ -35,5 +35,8 @@ ROUND_SENTENCES: dict[str, str] = {
     "enter": N_("Enter round %(number)s"),
     "to play": N_("Round %(number)s to play"),
     "to play of": N_("Round %(number)s of %(planned)s to play"),
+    "tap to correct": N_("Tap a round's number to correct it."),
+    "undo": N_("Undo round %(number)s"),
+    "undo?": N_("Undo round %(number)s?"),
 }
 """Every sentence of ``kind.WORDS`` but the game's own two ("first dealer hint", "new game")."""

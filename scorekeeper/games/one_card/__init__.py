@@ -36,6 +36,9 @@ HAND_SENTENCES: dict[str, str] = {
     "enter": N_("Enter hand %(number)s"),
     "to play": N_("Hand %(number)s to play"),
     "to play of": N_("Hand %(number)s of %(planned)s to play"),
+    "tap to correct": N_("Tap a hand's number to correct it."),
+    "undo": N_("Undo hand %(number)s"),
+    "undo?": N_("Undo hand %(number)s?"),
     "first dealer hint": N_("Cut the deck for the first dealer."),
     "new game": N_("New game of One Card"),
 }
