@@ -640,12 +640,12 @@ def enums(node: Any) -> Iterator[list[Any]]:
 def test_the_openapi_document_describes_the_game(world: World) -> None:
     document = world.client.get("/api/v1/openapi.json").json
     schemas = document["components"]["schemas"]
-    assert world.kind.api_round_schema in schemas
+    assert world.kind.api.round_input in schemas
     game_enums = [e for e in enums(document) if set(KINDS) <= set(e)]
     assert game_enums, f"no enum of the games lists {world.key}"
-    assert json.dumps(schemas[world.kind.api_round_schema])
+    assert json.dumps(schemas[world.kind.api.round_input])
     referenced = json.dumps(document)
-    assert f"#/components/schemas/{world.kind.api_round_schema}" in referenced
+    assert f"#/components/schemas/{world.kind.api.round_input}" in referenced
 
 
 def test_the_rules_page(world: World) -> None:
