@@ -23,6 +23,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from .names import distinct_within
+from .rules.errors import N_
 
 MINUS = "\u2212"
 
@@ -157,23 +158,23 @@ def _key(parent: ET.Element, seat: int, look: ChartLook, x: float, y: float) -> 
     ET.SubElement(parent, "path", {**marks, "d": path})
 
 
-def _titles(round_word: str, summary: str) -> tuple[str, str]:
-    """The chart's title and its spoken label (the title and every player's total), for a
-    chart by round, by hand or by game, in the reader's language."""
-    if round_word == "hand":
-        return (
-            gettext("Running totals by hand"),
-            gettext("Running totals by hand: %(totals)s", totals=summary),
-        )
-    if round_word == "game":
-        return (
-            gettext("Running totals by game"),
-            gettext("Running totals by game: %(totals)s", totals=summary),
-        )
-    return (
-        gettext("Running totals by round"),
-        gettext("Running totals by round: %(totals)s", totals=summary),
-    )
+@dataclass(frozen=True)
+class ChartWords:
+    """A chart's title and its spoken label, untranslated, in the words of what its steps
+    are (a game's rounds or hands, a player's games)."""
+
+    title: str
+    label: str
+    """The title with every player's total: ``%(totals)s``."""
+
+    def said(self, summary: str) -> tuple[str, str]:
+        """The title and the spoken label in the reader's language."""
+        return gettext(self.title), gettext(self.label, totals=summary)
+
+
+BY_ROUND = ChartWords(N_("Running totals by round"), N_("Running totals by round: %(totals)s"))
+BY_HAND = ChartWords(N_("Running totals by hand"), N_("Running totals by hand: %(totals)s"))
+BY_GAME = ChartWords(N_("Running totals by game"), N_("Running totals by game: %(totals)s"))
 
 
 def running_totals_svg(
@@ -182,15 +183,15 @@ def running_totals_svg(
     *,
     rounds: int | None = None,
     target: int | None = None,
-    round_word: str = "round",
+    words: ChartWords = BY_ROUND,
     look: ChartLook = PAGE_LOOK,
     legend: str = "below",
     unit: str | None = None,
 ) -> Markup:
     """Each player's running total after every round, from 0 before the first.
 
-    ``totals[i]`` holds every player's total after round ``i + 1``. ``round_word``
-    (``round``, ``hand`` or ``game``) names the steps in the chart's title. ``rounds``
+    ``totals[i]`` holds every player's total after round ``i + 1``. ``words``
+    name the steps in the chart's title (a game's rounds or hands, a player's games). ``rounds``
     stretches the axis to the rounds planned (a game still being played shows how
     far it has come); ``target`` draws One Card's target as a line.
 
@@ -228,7 +229,7 @@ def running_totals_svg(
         return bottom - plot_h * (value - low) / (high - low)
 
     summary = ", ".join(f"{name} {_label(t)}" for name, t in zip(players, final, strict=True))
-    title, spoken = _titles(round_word, summary)
+    title, spoken = words.said(summary)
     # On paper, its size; on a page, the page's width (its height follows the viewBox).
     size = {"width": f"{_fmt(look.width)}{unit}", "height": f"{_fmt(look.height)}{unit}"}
     svg = ET.Element(

@@ -281,7 +281,7 @@ def _sheet_chart(state: G, layout: SheetLayout[G], grid: Grid, room: float) -> M
         [scored.totals for scored in state.scored_rounds],
         rounds=state.planned_rounds,
         target=layout.chart_target(state),
-        round_word=state.round_word,
+        words=layout.chart_words,
         look=look,
         legend="none",
         unit="pt",
@@ -300,5 +300,5 @@ def page_chart(state: G, layout: SheetLayout[G]) -> Markup | None:
         [scored.totals for scored in state.scored_rounds],
         rounds=state.planned_rounds,
         target=layout.chart_target(state),
-        round_word=state.round_word,
+        words=layout.chart_words,
     )

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from markupsafe import Markup
 
+from ..charts import ChartWords
 from ..rules import Game, Suit
 from ..rules.game import ScoredRound
 from .grid import Column, Field, Grid, Sub
@@ -134,6 +135,8 @@ class SheetLayout(Generic[G]):
     progress: Callable[[int, int | None], str]
     """How far a game still being played has come, in the game's own word for a
     round: played, and planned or None (``3 of 20 rounds so far``)."""
+    chart_words: ChartWords
+    """The running-totals chart's title, in the game's word for a round."""
     chart_target: Callable[[G], int | None]
     """The score that ends the game, drawn across the running totals' chart, if any."""
 

@@ -299,7 +299,10 @@ def _referee_question(
     errors: list[RuleError] = []
     referee = REFEREES.get(body.get("game")) if isinstance(body.get("game"), str) else None
     if referee is None:
-        errors.append(RuleError(N_("The game is wizard or one_card"), field="game"))
+        errors.append(
+            # TRANSLATORS: names are the games' keys as the API writes them: wizard, one_card.
+            RuleError(N_("The game is one of {names}"), names=", ".join(REFEREES), field="game")
+        )
     trump: Suit | None = None
     raw_trump = body.get("trump") or "none"
     if not isinstance(raw_trump, str) or raw_trump.strip().lower() not in TRUMP_WORDS:

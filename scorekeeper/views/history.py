@@ -163,7 +163,7 @@ def _timeline_charts(stats: history.PlayerStats) -> list[tuple[str, Markup]]:
     """The player's score in each of their latest finished games, as SVG: a chart for
     each game kind with two games or more (a Wizard total and a One Card total are not
     points on one line)."""
-    from ..charts import running_totals_svg
+    from ..charts import BY_GAME, running_totals_svg
 
     return [
         (
@@ -171,7 +171,7 @@ def _timeline_charts(stats: history.PlayerStats) -> list[tuple[str, Markup]]:
             running_totals_svg(
                 [stats.player.name],
                 [(total,) for _when, total, _won in games],
-                round_word="game",  # the chart's words: "Running totals by game"
+                words=BY_GAME,
             ),
         )
         for kind, games in stats.timeline_by_kind()

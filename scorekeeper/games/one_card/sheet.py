@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext, ngettext
 
+from ...charts import BY_HAND
 from ...rules.game import ScoredRound
 from ...rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from ...sheets.grid import Column, Field, Grid, Sub, number
@@ -123,5 +124,6 @@ SHEET: SheetLayout[OneCardGame] = SheetLayout(
     notes=notes,
     foot_height={"blank": 17.0, "completed": 20.0},
     progress=progress,
+    chart_words=BY_HAND,
     chart_target=lambda state: state.options.target,
 )

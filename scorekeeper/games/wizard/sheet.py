@@ -18,6 +18,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext, ngettext
 
+from ...charts import BY_ROUND
 from ...rules.game import ScoredRound
 from ...rules.wizard import WizardGame, WizardRound, full_game_rounds
 from ...sheets.grid import Column, Field, Grid, Sub, number
@@ -137,5 +138,6 @@ SHEET: SheetLayout[WizardGame] = SheetLayout(
     notes=notes,
     foot_height={"blank": 17.0, "completed": 12.0},
     progress=progress,
+    chart_words=BY_ROUND,
     chart_target=lambda state: None,
 )
