@@ -56,7 +56,8 @@ class RoundForm(EditForm):
 
     def seat_field(self, stem: str, seat: int) -> IntegerField:
         """The field :func:`per_seat` made for ``seat`` under ``stem`` (``bid``, 2)."""
-        return self[f"{stem}_{seat}"]  # type: ignore[no-any-return]  # WTForms' __getitem__ is untyped
+        field: IntegerField = self[f"{stem}_{seat}"]
+        return field
 
 
 def seat_number_field(label: str, missing: str) -> IntegerField:

@@ -13,7 +13,6 @@ the messages and compiles the catalogs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, request
@@ -115,7 +114,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(comma_names, "comma_names")
 
     @app.context_processor
-    def language_context() -> Mapping[str, Any]:
+    def language_context() -> dict[str, Any]:
         return {
             "languages": LANGUAGES,
             "current_language": current_language(),
