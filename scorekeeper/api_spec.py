@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .rules import GAMES, Suit
+from .parsing import TRUMP_WORDS
+from .rules import GAMES
+from .rules.names import MAX_NAME_LENGTH
 from .rules.one_card import ORDERS
 from .rules.referee import REFEREES, Referee
 
@@ -19,8 +21,7 @@ if TYPE_CHECKING:
 SEAT = {"type": "integer", "minimum": 0, "description": "An index into the game's players"}
 NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 0}
 SEATS = {"type": "array", "items": {"type": "integer"}, "description": "One number per seat"}
-TRUMP_WORDS = [*(suit.word for suit in Suit), "none"]
-TRUMP = {"type": "string", "enum": TRUMP_WORDS}
+TRUMP = {"type": "string", "enum": list(TRUMP_WORDS)}
 TRUMP_INPUT = {
     "type": ["string", "null"],
     "enum": [*TRUMP_WORDS, None],
@@ -520,7 +521,11 @@ def openapi_document() -> dict[str, Any]:
                         "game": {**GAME_KEYS, "default": "wizard"},
                         "players": {
                             "type": "array",
-                            "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                            "items": {
+                                "type": "string",
+                                "minLength": 1,
+                                "maxLength": MAX_NAME_LENGTH,
+                            },
                             "description": "Distinct names in seating order, clockwise",
                         },
                         "first_dealer": {**SEAT, "default": 0},

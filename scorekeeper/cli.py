@@ -1,7 +1,8 @@
-"""Flask commands: ``flask --app scorekeeper init-db``, ``create-user``."""
+"""Flask commands: ``flask --app scorekeeper init-db``, ``create-user``, ``translations``…"""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
-from . import services
+from . import catalogs, services
 
 
 def register(app: Flask) -> None:
@@ -19,6 +20,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(backup)
     app.cli.add_command(setup_code)
     app.cli.add_command(reset_password)
+    app.cli.add_command(translations)
 
 
 @click.command("init-db")
@@ -118,3 +120,57 @@ def backup(path: str) -> None:
     if check != "ok":
         raise click.ClickException(f"The copy failed its integrity check: {check}")
     click.echo(f"Backed up to {target}.")
+
+
+@click.group("translations")
+def translations() -> None:
+    """Keep the message catalogs in step with the code: extract, translate, compile, check.
+
+    The same as ``python -m scorekeeper.catalogs``; neither needs the app's database.
+    """
+
+
+@translations.command("update")
+def translations_update() -> None:
+    """Extract every message into messages.pot and merge it into each language's catalog."""
+    catalogs.update()
+    click.echo("The catalogs are up to date with the code.")
+
+
+@translations.command("todo")
+@click.argument("language", type=click.Choice(catalogs.LANGUAGES))
+def translations_todo(language: str) -> None:
+    """Print, as JSON, what LANGUAGE still lacks (fill each entry's "string" and apply)."""
+    click.echo(json.dumps(catalogs.todo(language), ensure_ascii=False, indent=1))
+
+
+@translations.command("apply")
+@click.argument("language", type=click.Choice(catalogs.LANGUAGES))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+def translations_apply(language: str, file: str) -> None:
+    """Put the translations of FILE (todo's JSON with each "string" filled) into LANGUAGE."""
+    try:
+        entries = json.loads(Path(file).read_text(encoding="utf-8"))
+        taken = catalogs.apply(language, entries)
+    except (ValueError, KeyError, TypeError) as error:
+        raise click.ClickException(f"{file}: {error}") from None
+    click.echo(f"{taken} translations taken")
+
+
+@translations.command("compile")
+@click.argument("languages", nargs=-1, type=click.Choice(catalogs.LANGUAGES))
+def translations_compile(languages: tuple[str, ...]) -> None:
+    """Write the .mo files the app reads, for LANGUAGES (every language when none given)."""
+    catalogs.compile_all(languages or catalogs.LANGUAGES)
+    click.echo("Compiled.")
+
+
+@translations.command("check")
+def translations_check() -> None:
+    """List what is stale, untranslated or broken; fail if anything is (the tests run it)."""
+    found = catalogs.problems()
+    for line in found:
+        click.echo(line)
+    if found:
+        raise click.exceptions.Exit(1)
+    click.echo("The catalogs are complete and compiled.")

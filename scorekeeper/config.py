@@ -63,7 +63,7 @@ SHEET_CACHE_ENTRIES = 32
 TIMEZONE = ""
 
 # Forms speak the app's languages through its own catalogs: every field and validator
-# has its message in scorekeeper/forms.py. WTForms' catalogs (another wording, and not
+# has its message in scorekeeper/forms/. WTForms' catalogs (another wording, and not
 # every language) stay out.
 WTF_I18N_ENABLED = False
 

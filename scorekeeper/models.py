@@ -20,6 +20,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .rules.names import MAX_NAME_LENGTH
 
 
 def utcnow() -> datetime:
@@ -40,7 +41,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    username: Mapped[str] = mapped_column(String(40), unique=True)
+    username: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH), unique=True)
     # The username with case and width set aside (rules.names.name_key): "Ana" and
     # "ａｎａ" are one account.
     username_key: Mapped[str] = mapped_column(String(160), unique=True)
@@ -108,7 +109,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     owner: Mapped[User] = relationship(back_populates="players")

@@ -42,7 +42,7 @@ from .models import (
 from .rules import GAMES
 from .rules import Game as RulesGame
 from .rules.errors import GameOverError, RoundRefused, RuleError
-from .rules.names import NameRefused, name_key, readable_name
+from .rules.names import MAX_NAME_LENGTH, NameRefused, name_key, readable_name
 
 if TYPE_CHECKING:
     from .history import SummaryChange
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 State: TypeAlias = RulesGame[Any, Any]
 
 
-USERNAME_LENGTH = (1, 40)
+USERNAME_LENGTH = (1, MAX_NAME_LENGTH)
 PASSWORD_MIN_LENGTH = 8
 
 
@@ -289,7 +289,7 @@ def login_key(username: str) -> str:
     key = username_key(username)
     if key is not None:
         return key[:160]
-    name = (username or "").strip()[:40]
+    name = (username or "").strip()[:MAX_NAME_LENGTH]
     return "".join(ch for ch in name if storable(ch)).casefold()
 
 

@@ -1,13 +1,16 @@
-"""flask --app scorekeeper init-db / create-user."""
+"""flask --app scorekeeper init-db / create-user / setup-code / translations …"""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from sqlalchemy import inspect, select
 
-from scorekeeper import create_app, services
+from scorekeeper import catalogs, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
 
@@ -80,3 +83,105 @@ def test_setup_code_is_fresh_each_time_kept_as_a_private_hash(  # type: ignore[n
         services.create_user("ana", "long enough")
     done = runner.invoke(args=["setup-code"])
     assert "no setup code is needed" in done.output
+
+
+# -- flask translations: the catalogs, as python -m scorekeeper.catalogs keeps them -------
+
+
+@pytest.fixture
+def own_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the catalogs for a test to change; the repository's are left alone."""
+    copy = tmp_path / "translations"
+    shutil.copytree(catalogs.TRANSLATIONS, copy, ignore=shutil.ignore_patterns(".lock"))
+    monkeypatch.setattr(catalogs, "TRANSLATIONS", copy)
+    monkeypatch.setattr(catalogs, "TEMPLATE_FILE", copy / "messages.pot")
+    return copy
+
+
+def forget(language: str, message_id: str) -> None:
+    """Blank one translation of a copied catalog, as a new message would stand."""
+    catalog = catalogs.read_catalog(language)
+    catalog[message_id].string = ""
+    catalogs._write(catalog, catalogs.po_path(language), no_location=True)
+
+
+def test_translations_is_a_group_of_the_catalogs_commands(tmp_path: Path) -> None:
+    result = fresh_app(tmp_path).test_cli_runner().invoke(args=["translations", "--help"])
+    assert result.exit_code == 0, result.output
+    for command in ("update", "todo", "apply", "compile", "check"):
+        assert command in result.output
+
+
+def test_translations_check_passes_on_the_repositorys_catalogs(tmp_path: Path) -> None:
+    result = fresh_app(tmp_path).test_cli_runner().invoke(args=["translations", "check"])
+    assert result.exit_code == 0, result.output
+    assert "complete" in result.output
+
+
+def test_translations_todo_apply_compile_check(own_catalogs: Path, tmp_path: Path) -> None:
+    """A message Welsh lacks: todo lists it, apply takes its translation, compile writes
+    the .mo, and check is content again."""
+    runner = fresh_app(tmp_path).test_cli_runner()
+    kept = catalogs.read_catalog("cy")["Saving…"].string
+    forget("cy", "Saving…")
+
+    broken = runner.invoke(args=["translations", "check"])
+    assert broken.exit_code == 1
+    assert "cy: untranslated 'Saving…'" in broken.output
+
+    todo = runner.invoke(args=["translations", "todo", "cy"])
+    assert todo.exit_code == 0, todo.output
+    entries = json.loads(todo.output)
+    assert [entry["id"] for entry in entries] == ["Saving…"]
+
+    answer = tmp_path / "cy.json"
+    answer.write_text(json.dumps([{**entries[0], "string": kept}]), encoding="utf-8")
+    applied = runner.invoke(args=["translations", "apply", "cy", str(answer)])
+    assert applied.exit_code == 0, applied.output
+    assert "1 translations taken" in applied.output
+    assert catalogs.read_catalog("cy")["Saving…"].string == kept
+
+    assert runner.invoke(args=["translations", "compile", "cy"]).exit_code == 0
+    assert catalogs.problems() == []
+
+
+def test_translations_update_brings_back_a_lost_message(own_catalogs: Path, tmp_path: Path) -> None:
+    catalog = catalogs.read_catalog("nl")
+    catalog.delete("Saving…")
+    catalogs._write(catalog, catalogs.po_path("nl"), no_location=True)
+
+    result = fresh_app(tmp_path).test_cli_runner().invoke(args=["translations", "update"])
+    assert result.exit_code == 0, result.output
+    assert catalogs.read_catalog("nl")["Saving…"].string == ""  # back, to be translated
+    assert "Saving…" in (own_catalogs / "messages.pot").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["todo", "fr"], "Invalid value"),
+        (["apply", "cy", "missing.json"], "does not exist"),
+    ],
+    ids=["a language without a catalog", "a file that is not there"],
+)
+def test_translations_refuses_plainly(tmp_path: Path, args: list[str], says: str) -> None:
+    result = fresh_app(tmp_path).test_cli_runner().invoke(args=["translations", *args])
+    assert result.exit_code == 2
+    assert says in result.output
+
+
+def test_translations_apply_refuses_an_unknown_message(own_catalogs: Path, tmp_path: Path) -> None:
+    answer = tmp_path / "cy.json"
+    answer.write_text(json.dumps([{"id": "No such sentence", "string": "Dim"}]), encoding="utf-8")
+    result = (
+        fresh_app(tmp_path)
+        .test_cli_runner()
+        .invoke(args=["translations", "apply", "cy", str(answer)])
+    )
+    assert result.exit_code == 1
+    assert "no message 'No such sentence'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_python_m_scorekeeper_catalogs_still_answers() -> None:
+    assert catalogs.main(["catalogs"]) == 2

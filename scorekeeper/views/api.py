@@ -18,9 +18,9 @@ from .. import accounts, services
 from ..api_spec import openapi_document
 from ..i18n import N_, translate
 from ..models import User
+from ..parsing import NO_TRUMP, parse_trump
 from ..rules import Card, RoundRefused, RuleError, Suit
 from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN
-from ..rules.wizard import TRUMP_WORDS
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -304,13 +304,12 @@ def _referee_question(
             RuleError(N_("The game is one of {names}"), names=", ".join(REFEREES), field="game")
         )
     trump: Suit | None = None
-    raw_trump = body.get("trump") or "none"
-    if not isinstance(raw_trump, str) or raw_trump.strip().lower() not in TRUMP_WORDS:
+    try:
+        trump = parse_trump(body.get("trump") or NO_TRUMP, words_only=True)
+    except RuleError:
         errors.append(
             RuleError(N_("Trump must be clubs, diamonds, hearts, spades or none"), field="trump")
         )
-    elif raw_trump.strip().lower() != "none":
-        trump = Suit.parse(raw_trump)
     order = body.get("order", UPTOWN)
     if order not in (UPTOWN, DOWNTOWN):
         errors.append(RuleError(N_("The order is uptown or downtown"), field="order"))

@@ -7,6 +7,7 @@ from babel.numbers import format_decimal, format_percent
 from flask import Flask, request, url_for
 
 from ..i18n import current_language, date_long, date_medium, date_short
+from ..rules.names import MAX_NAME_LENGTH
 
 MINUS = "\u2212"  # a real minus sign: a hyphen is easy to miss on a phone
 
@@ -71,6 +72,8 @@ def register(app: Flask) -> None:
     from ..names import board_names
 
     app.add_template_global(board_names)
+    # A name box's maxlength: the rules' limit, which the forms and the API share.
+    app.jinja_env.globals["MAX_NAME_LENGTH"] = MAX_NAME_LENGTH
     app.add_template_filter(given)
     app.add_template_filter(game_path)
     app.add_template_filter(points)

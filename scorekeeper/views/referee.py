@@ -23,6 +23,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..games import KINDS
 from ..i18n import translate
+from ..parsing import NO_TRUMP, parse_trump
 from ..rules import GAMES, Card, Game, RoundInfo, Suit
 from ..rules.cards import Special
 from ..rules.errors import CardError, RuleError
@@ -138,14 +139,11 @@ def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
     than the table holds: counted before any card is read.
     """
     table = Table(referee)
-    trump = args.get("trump", "none").strip().lower()
-    if trump not in ("", "none"):
-        try:
-            table.trump = Suit.parse(trump)
-        except RuleError:
-            table.errors.append(
-                gettext("“%(text)s” is not a suit: showing no trump", text=trump[:12])
-            )
+    trump = args.get("trump", NO_TRUMP).strip().lower()
+    try:
+        table.trump = parse_trump(trump)
+    except RuleError:
+        table.errors.append(gettext("“%(text)s” is not a suit: showing no trump", text=trump[:12]))
     order = args.get("order", UPTOWN)
     table.order = order if order in ("uptown", "downtown") else UPTOWN
     # The picker's suit button comes after the hidden field that carries the last choice.
@@ -202,7 +200,7 @@ def _number(raw: str | None, low: int, high: int) -> int | None:
 
 def _suit_or(text: str | None, default: Suit) -> Suit:
     try:
-        return Suit.parse(text) if text else default
+        return parse_trump(text) or default
     except RuleError:
         return default
 

@@ -1,0 +1,105 @@
+"""What every form shares: WTForms' refusals in our words, a length limit that says so in
+the reader's language, the empty form of a POST-only button and the edit's one-time key."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import lazy_gettext, lazy_ngettext
+from flask_wtf import FlaskForm
+from wtforms import HiddenField
+from wtforms.validators import Length
+
+from ..i18n import lazy_game_word
+from ..rules import Suit
+from ..rules.names import MAX_NAME_LENGTH
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "NOT_A_CHOICE",
+    "NOT_A_DATE",
+    "NOT_A_WHOLE_NUMBER",
+    "OUT_OF_RANGE",
+    "REQUIRED",
+    "EditForm",
+    "EmptyForm",
+    "at_most",
+    "name_length",
+    "one_time_key",
+    "suit_word",
+]
+
+# WTForms' own refusals, in our words (the English is WTForms').
+REQUIRED = lazy_gettext("This field is required.")
+NOT_A_WHOLE_NUMBER = lazy_gettext("Not a valid integer value.")
+NOT_A_DATE = lazy_gettext("Not a valid date value.")
+NOT_A_CHOICE = lazy_gettext("Not a valid choice.")
+# NumberRange fills in its bounds.
+OUT_OF_RANGE = lazy_gettext("Number must be between %(min)s and %(max)s.")
+
+
+def at_most(characters: int) -> Length:
+    """At most ``characters`` characters, saying so in the reader's language."""
+    return Length(
+        max=characters,
+        message=lazy_ngettext(
+            "Field cannot be longer than %(num)s character.",
+            "Field cannot be longer than %(num)s characters.",
+            characters,
+        ),
+    )
+
+
+def name_length() -> Length:
+    """A player's name or a username: at most :data:`MAX_NAME_LENGTH` characters, the
+    rules' limit (``rules/names.py``), which the pages' ``maxlength`` and the API share."""
+    return at_most(MAX_NAME_LENGTH)
+
+
+def suit_word(suit: Suit) -> Any:
+    """A suit's name as a choice's label (``hearts``), in the reader's language."""
+    return lazy_game_word(suit.word)
+
+
+def one_time_key(sent: str | None) -> str | None:
+    """A one-time key as sent, or None when missing or unreadable (too long, not letters
+    and digits).
+
+    >>> one_time_key("3f9a"), one_time_key(""), one_time_key("a b"), one_time_key("a" * 65)
+    ('3f9a', None, None, None)
+    """
+    key = sent or None
+    if key is not None and (len(key) > 64 or not key.isalnum()):
+        return None
+    return key
+
+
+class EmptyForm(FlaskForm):
+    """A POST-only button (log out): nothing but its CSRF token."""
+
+
+class EditForm(FlaskForm):
+    """A change to a game: the version it was based on and a one-time key, so a second
+    phone's stale edit is refused and a double tap or a reloaded POST is stored once."""
+
+    version = HiddenField()
+    key = HiddenField()
+
+    def base_on(self, version: int, *, again: bool = False) -> None:
+        """On a fresh page: the version shown, and a new key for this one change.
+
+        ``again``: the page is answered anew after the game moved on (another phone, a
+        page sent from the history): what it offers now rests on the game as it is.
+        """
+        if again or not self.is_submitted():
+            self.version.data = str(version)
+            self.key.data = secrets.token_hex(16)
+
+    def basis(self) -> tuple[int | None, str | None]:
+        """(version, key) as sent; either None when missing or unreadable."""
+        try:
+            version = int(self.version.data)
+        except (TypeError, ValueError):
+            version = None
+        return version, one_time_key(self.key.data)

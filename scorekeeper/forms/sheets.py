@@ -1,0 +1,83 @@
+"""A blank sheet to print: the game, the table, the paper; read from the query string."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange, Optional
+
+from ..i18n import lazy_game_word
+from ..rules import GAMES
+from ..rules.one_card import TARGET_RANGE
+from ..sheets import PAPERS
+from .common import NOT_A_CHOICE, NOT_A_WHOLE_NUMBER, OUT_OF_RANGE, name_length
+
+MAX_SEATS = 6
+"""The most seats a blank sheet is printed for."""
+
+
+class BlankSheetForm(Form):
+    """What a blank sheet is for: the shape of the input only; the rules judge the rest.
+
+    A plain WTForms form read from the query string: the sheet is a GET that changes
+    nothing, so there is no CSRF token to carry.
+    """
+
+    game = RadioField(
+        lazy_gettext("Game"),
+        # The games' names, translated among the game's words.
+        choices=[SelectChoice(key, lazy_game_word(cls.title)) for key, cls in GAMES.items()],
+        default="wizard",
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    players = SelectField(
+        lazy_gettext("Players"),
+        choices=[SelectChoice(str(n), str(n)) for n in range(2, MAX_SEATS + 1)],
+        default="4",
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    names = FieldList(
+        StringField(lazy_gettext("Name"), validators=[Optional(), name_length()]),
+        min_entries=MAX_SEATS,
+        max_entries=MAX_SEATS,
+    )
+    first_dealer = SelectField(
+        lazy_gettext("First dealer"),
+        choices=[
+            SelectChoice(str(seat), lazy_gettext("Seat %(num)s", num=seat + 1))
+            for seat in range(MAX_SEATS)
+        ],
+        default="0",
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    paper = RadioField(
+        lazy_gettext("Paper"),
+        choices=[SelectChoice(p.key, p.label) for p in PAPERS.values()],
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
+    rounds = IntegerField(
+        lazy_gettext("Rounds (a short game)"),
+        validators=[Optional(), NumberRange(min=1, max=60, message=OUT_OF_RANGE)],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+    target = IntegerField(
+        lazy_gettext("Target"),
+        validators=[
+            Optional(),
+            NumberRange(min=TARGET_RANGE[0], max=TARGET_RANGE[1], message=OUT_OF_RANGE),
+        ],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+
+    def typed_names(self) -> list[str]:
+        return [name.strip() for name in self.names.data if name and name.strip()]

@@ -1,0 +1,151 @@
+"""Sentences in the reader's language: the catalogs' lookups, the rules' sentences
+translated, the game's own words.
+
+The rules (``scorekeeper/rules/``) know nothing of languages: an error or a referee's
+reason keeps its English template and the values that fill it. Here the template is looked
+up in the catalog and filled again, with the game's own words among the values (a suit, a
+special card, "round" or "hand") translated too; a player's name is never translated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import has_request_context
+from flask_babel import LazyString, get_translations
+
+# The no-op marker for messages translated when shown, the rules' own: the web side uses it too.
+from ..rules.errors import N_ as N_
+from .choice import current_language
+
+# The game's own words, as the rules put them into sentences' values. Each is translated
+# where it stands alone; the sentences around them are translated whole.
+VOCABULARY: frozenset[str] = frozenset(
+    {
+        # suits, as a trump or the suit led ("hearts are trump"), alone and at a sentence's start
+        N_("clubs"),
+        N_("diamonds"),
+        N_("hearts"),
+        N_("spades"),
+        N_("Clubs"),
+        N_("Diamonds"),
+        N_("Hearts"),
+        N_("Spades"),
+        # one card of a suit ("the highest heart")
+        N_("club"),
+        N_("diamond"),
+        N_("heart"),
+        N_("spade"),
+        # the special cards
+        N_("Wizard"),
+        N_("Jester"),
+        N_("Joker"),
+        N_("Wizards"),
+        N_("Jesters"),
+        N_("Jokers"),
+        # what a game calls its rounds, and the games' names
+        N_("round"),
+        N_("Round"),
+        N_("hand"),
+        N_("Hand"),
+        N_("rounds"),
+        N_("hands"),
+        # what a list of numbers given to the API should hold
+        N_("bid"),
+        N_("number of tricks"),
+        N_("One Card"),
+    }
+)
+
+# Values that are what a person typed or a name: never looked up.
+VERBATIM_VALUES = frozenset({"name", "text", "names"})
+
+# Each language's catalog, once loaded: Flask-Babel finds the request's through several
+# context lookups (about 5 µs), and a page asks for a hundred messages or more.
+_CATALOGS: dict[str, Any] = {}
+
+
+# Any: Babel's translations (a ``gettext.NullTranslations`` with Babel's ``ugettext``
+# and ``ungettext``), which flask_babel gives untyped.
+def catalog() -> Any:
+    """The request's language's translations (English's, empty, outside a request)."""
+    language = current_language()
+    found = _CATALOGS.get(language)
+    if found is None:
+        found = get_translations()
+        if has_request_context():  # outside, Flask-Babel has only a stand-in to give
+            _CATALOGS[language] = found
+    return found
+
+
+def gettext(message: str, **values: Any) -> str:
+    """The message in the request's language (English outside a request), filled with
+    ``values`` (``%(name)s``)."""
+    text = catalog().ugettext(message)
+    return str(text % values if values else text)
+
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """The form the count ``num`` takes in the request's language (Welsh has six), with
+    ``%(num)s`` and ``values`` filled."""
+    values.setdefault("num", num)
+    return str(catalog().ungettext(singular, plural, num) % values)
+
+
+def template_gettext(message: str) -> str:
+    """The templates' ``_()``: looked up only; Jinja fills and escapes the values."""
+    return str(catalog().ugettext(message))
+
+
+def template_ngettext(singular: str, plural: str, num: int) -> str:
+    """The templates' ``ngettext()``: looked up only; Jinja fills and escapes the values."""
+    return str(catalog().ungettext(singular, plural, num))
+
+
+def translate(sentence: Any) -> str:
+    """A rules error, a referee's reason, or anything with ``template`` and ``values``, in
+    the request's language.
+
+    A plural sentence (``plural_template`` and ``plural_by``) takes the form its count asks
+    for in that language: Welsh has six.
+    """
+    values = {key: translate_value(key, value) for key, value in sentence.values.items()}
+    plural = getattr(sentence, "plural_template", None)
+    plural_by = getattr(sentence, "plural_by", None)
+    if plural is not None and plural_by is not None:
+        # Babel's own lookup: flask_babel's would apply %-formatting to a {}-template.
+        template = catalog().ungettext(sentence.template, plural, int(sentence.values[plural_by]))
+    else:
+        template = catalog().ugettext(sentence.template)
+    try:
+        return str(template).format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A catalog whose translation lost or misspelled a placeholder: the English
+        # sentence is better than none (the test suite checks every catalog for this).
+        return str(sentence.template).format(**values)
+
+
+def translate_value(key: str, value: Any) -> Any:
+    """One value of a sentence as shown: a sentence within it translated, one of the
+    game's words (:data:`VOCABULARY`) looked up, a name or typed text as it is."""
+    if hasattr(value, "template") and hasattr(value, "values"):
+        return translate(value)
+    if key in VERBATIM_VALUES or not isinstance(value, str):
+        return value
+    return catalog().ugettext(value) if value in VOCABULARY else value
+
+
+def translate_all(sentences: Any) -> list[str]:
+    """Each sentence (:func:`translate`), in order."""
+    return [translate(sentence) for sentence in sentences]
+
+
+def game_word(word: str) -> str:
+    """One of the game's own words (a game's name, a suit, a special card) in the request's
+    language: ``{{ state.title|game_word }}``."""
+    return str(translate_value("", word))
+
+
+def lazy_game_word(word: str) -> Any:
+    """:func:`game_word` when shown, not now: for a form's choices, made at import."""
+    return LazyString(game_word, word)
