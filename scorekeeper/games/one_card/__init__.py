@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
 from ...rules.errors import N_
 from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import GameKind, Templates, Words
+from .forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
 
 HAND_SENTENCES: dict[str, str] = {
     "undone": N_("Hand %(number)s was undone."),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
 from ...rules.errors import N_
 from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
+from .forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
 
 KIND = GameKind(
     key=WizardGame.key,
