@@ -372,7 +372,10 @@ class BlankSheetForm(Form):
     )
     top = IntegerField(
         lazy_gettext("Top hand size"),
-        validators=[Optional(), NumberRange(min=1, max=largest_hand(OhHellGame.min_players), message=OUT_OF_RANGE)],
+        validators=[
+            Optional(),
+            NumberRange(min=1, max=largest_hand(OhHellGame.min_players), message=OUT_OF_RANGE),
+        ],
         invalid_value_message=NOT_A_WHOLE_NUMBER,
     )
 

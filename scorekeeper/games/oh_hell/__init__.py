@@ -4,12 +4,7 @@ with an ordinary pack, a schedule of hand sizes and a choice of scoring."""
 from __future__ import annotations
 
 from ...rules.errors import N_
-from ...rules.oh_hell import (
-    SCORING_PRESETS,
-    OhHellGame,
-    default_top,
-    largest_hand,
-)
+from ...rules.oh_hell import OhHellGame, default_top, largest_hand
 from ...rules.referee import OH_HELL_REFEREE
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
@@ -44,6 +39,5 @@ KIND = GameKind(
     page_values=lambda: {
         "default_tops": {n: default_top(n) for n in TABLES},
         "largest_hands": {n: largest_hand(n) for n in TABLES},
-        "scoring_presets": {name: scoring.to_mapping() for name, scoring in SCORING_PRESETS.items()},
     },
 )
