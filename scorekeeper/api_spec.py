@@ -26,7 +26,11 @@ ORDER = {"type": "string", "enum": list(ORDERS)}
 GAME_KEYS = {"type": "string", "enum": list(GAMES)}
 REFEREE_GAMES = {"type": "string", "enum": list(REFEREES)}
 
-ROUND_SCHEMAS = {"wizard": "WizardRoundInput", "one_card": "OneCardHandInput"}
+ROUND_SCHEMAS = {
+    "wizard": "WizardRoundInput",
+    "one_card": "OneCardHandInput",
+    "oh_hell": "OhHellRoundInput",
+}
 """Each game kind's round input schema, by the game's key."""
 
 
@@ -547,6 +551,34 @@ def openapi_document() -> dict[str, Any]:
                         "tricks": [1, 1, 1],
                     },
                 },
+                "OhHellRoundInput": {
+                    "type": "object",
+                    "required": ["bids", "tricks"],
+                    "properties": {
+                        "trump": {
+                            "type": ["string", "null"],
+                            "enum": [*(suit.word for suit in Suit), None],
+                            "description": (
+                                "Any case. Left out or null: the turned card's suit, or no"
+                                " trump in a round that deals every card"
+                            ),
+                        },
+                        "turned": {
+                            **card_schema(REFEREES["oh_hell"], nullable=True),
+                            "description": (
+                                "The card turned for trump, any case; null when every card is dealt"
+                            ),
+                        },
+                        "bids": SEATS,
+                        "tricks": SEATS,
+                        "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
+                    },
+                    "example": {
+                        "turned": "7h",
+                        "bids": [3, 2, 4, 2],
+                        "tricks": [3, 3, 2, 2],
+                    },
+                },
                 "OneCardHandInput": {
                     "type": "object",
                     "required": ["points", "last_trick"],
@@ -580,10 +612,11 @@ def openapi_document() -> dict[str, Any]:
                     },
                 },
                 "RoundInput": {
-                    "description": "A Wizard round or a One Card hand, by the game's kind",
+                    "description": "A round of Wizard or Oh Hell, or a One Card hand, by the game",
                     "oneOf": [
                         {"$ref": "#/components/schemas/WizardRoundInput"},
                         {"$ref": "#/components/schemas/OneCardHandInput"},
+                        {"$ref": "#/components/schemas/OhHellRoundInput"},
                     ],
                 },
                 "Round": {
