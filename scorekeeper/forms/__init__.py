@@ -2,7 +2,8 @@
 
 One module a blueprint: :mod:`.auth`, :mod:`.games` (a new game), :mod:`.rounds` (a
 round's page), :mod:`.sheets` (a blank sheet), :mod:`.history`; :mod:`.common` holds what
-they share and :mod:`.per_game` each game's own forms. Every name is importable from here.
+they share;
+each game's own forms are in its kind (``scorekeeper/games/<key>/forms.py``).
 
 Every label and message is in the reader's language: ``lazy_gettext`` where the form is
 declared, ``gettext`` where a form is made for a game at a request. Each validator and
@@ -37,19 +38,6 @@ from .games import (
     players_field,
 )
 from .history import GameFilterForm, ImportForm, MergePlayerForm, NightForm, RenamePlayerForm
-from .per_game import (
-    ALL_PASSED,
-    ORDER_CHOICES,
-    TURNED_CHOICES,
-    NewOneCardGameForm,
-    NewWizardGameForm,
-    OneCardRoundForm,
-    WizardRoundForm,
-    _turned_choice,
-    _whole_or_text,
-    one_card_sheet_options,
-    wizard_sheet_options,
-)
 from .rounds import (
     RoundForm,
     bid_fields,
@@ -58,21 +46,19 @@ from .rounds import (
     seat_number_field,
     tricks_fields,
 )
-from .sheets import MAX_SEATS, BlankSheetForm
+from .sheets import MAX_SEATS, SCHEDULE_CHOICES, BlankSheetForm
 
 __all__ = [
-    "ALL_PASSED",
     "MAX_NAME_LENGTH",
     "MAX_SEATS",
     "NOT_A_CHOICE",
     "NOT_A_DATE",
     "NOT_A_WHOLE_NUMBER",
-    "ORDER_CHOICES",
     "OUT_OF_RANGE",
     "RANDOM_DEALER",
     "REQUIRED",
+    "SCHEDULE_CHOICES",
     "TONIGHT",
-    "TURNED_CHOICES",
     "BlankSheetForm",
     "ChangePasswordForm",
     "EditForm",
@@ -83,22 +69,15 @@ __all__ = [
     "LoginForm",
     "MergePlayerForm",
     "NewGameForm",
-    "NewOneCardGameForm",
-    "NewWizardGameForm",
     "NightForm",
-    "OneCardRoundForm",
     "RenamePlayerForm",
     "RoundForm",
-    "WizardRoundForm",
     "_first_dealer_field",
     "_players_field",
-    "_turned_choice",
-    "_whole_or_text",
     "at_most",
     "bid_fields",
     "first_dealer_field",
     "name_length",
-    "one_card_sheet_options",
     "one_time_key",
     "per_seat",
     "players_field",
@@ -106,5 +85,4 @@ __all__ = [
     "seat_number_field",
     "suit_word",
     "tricks_fields",
-    "wizard_sheet_options",
 ]

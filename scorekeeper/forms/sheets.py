@@ -17,12 +17,23 @@ from wtforms.validators import NumberRange, Optional
 
 from ..i18n import lazy_game_word
 from ..rules import GAMES
+from ..rules.oh_hell import OhHellGame, largest_hand
 from ..rules.one_card import TARGET_RANGE
 from ..sheets import PAPERS
 from .common import NOT_A_CHOICE, NOT_A_WHOLE_NUMBER, OUT_OF_RANGE, name_length
 
 MAX_SEATS = 6
 """The most seats a blank sheet is printed for."""
+
+
+# Oh Hell's schedules by name (RULES.md, Oh Hell › Rounds and dealing), as a new game and a
+# blank sheet offer them; the values are the rules' names.
+SCHEDULE_CHOICES = [
+    SelectChoice("down-up", lazy_gettext("Down and up")),
+    SelectChoice("up-down", lazy_gettext("Up and down")),
+    SelectChoice("down", lazy_gettext("Down only")),
+    SelectChoice("up", lazy_gettext("Up only")),
+]
 
 
 class BlankSheetForm(Form):
@@ -75,6 +86,21 @@ class BlankSheetForm(Form):
         validators=[
             Optional(),
             NumberRange(min=TARGET_RANGE[0], max=TARGET_RANGE[1], message=OUT_OF_RANGE),
+        ],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+
+    schedule = RadioField(
+        lazy_gettext("Hand sizes, round by round"),
+        choices=SCHEDULE_CHOICES,
+        validators=[Optional()],
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    top = IntegerField(
+        lazy_gettext("Top hand size"),
+        validators=[
+            Optional(),
+            NumberRange(min=1, max=largest_hand(OhHellGame.min_players), message=OUT_OF_RANGE),
         ],
         invalid_value_message=NOT_A_WHOLE_NUMBER,
     )

@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import GAMES
-from . import one_card, wizard
+from . import oh_hell, one_card, wizard
 from .kind import WORDS, ApiSchema, GameKind, KindError, Templates, Words
 
 if TYPE_CHECKING:
     from flask import Flask
 
-KINDS: dict[str, GameKind] = {k.key: k for k in (wizard.KIND, one_card.KIND)}
+KINDS: dict[str, GameKind] = {k.key: k for k in (wizard.KIND, one_card.KIND, oh_hell.KIND)}
 
 
 def kind(key: str) -> GameKind:

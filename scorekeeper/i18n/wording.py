@@ -54,6 +54,7 @@ VOCABULARY: frozenset[str] = frozenset(
         N_("bid"),
         N_("number of tricks"),
         N_("One Card"),
+        N_("Oh Hell"),
     }
 )
 

@@ -1,7 +1,6 @@
 """The games themselves: standard library only, nothing of Flask or the database.
 
-``GAMES`` maps each game's key (as the API writes it) to its class. Oh Hell's rules are
-here, but the game is not yet offered: it joins ``GAMES`` once the web side serves it.
+``GAMES`` maps each game's key (as the API writes it) to its class.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from .wizard import WizardGame
 GAMES: dict[str, type[Game[Any, Any]]] = {
     WizardGame.key: WizardGame,
     OneCardGame.key: OneCardGame,
+    OhHellGame.key: OhHellGame,
 }
 
 __all__ = [

@@ -697,6 +697,16 @@ class OhHellReferee(Referee):
         return oh_hell_check_play(plays, hand, card, trump)
 
 
+OH_HELL_REFEREE = OhHellReferee(
+    key="oh_hell",
+    title="Oh Hell",
+    max_players=7,
+    max_hand=52 // 3,  # the largest hand of a schedule, at a table of 3 (RULES.md, Oh Hell)
+    has_order=False,
+    ranks=tuple(Rank),
+    specials=(),
+)
+
 REFEREES: dict[str, Referee] = {
     "wizard": WizardReferee(
         key="wizard",
@@ -717,18 +727,8 @@ REFEREES: dict[str, Referee] = {
         specials=(Special.JOKER,),
         stand_ins=(JOKER_STAND_IN,),
     ),
+    OH_HELL_REFEREE.key: OH_HELL_REFEREE,
 }
-
-OH_HELL_REFEREE = OhHellReferee(
-    key="oh_hell",
-    title="Oh Hell",
-    max_players=7,
-    max_hand=52 // 3,  # the largest hand of a schedule, at a table of 3 (RULES.md, Oh Hell)
-    has_order=False,
-    ranks=tuple(Rank),
-    specials=(),
-)
-"""Oh Hell's referee; it joins ``REFEREES`` once the web side serves the game."""
 
 
 # -- shared -------------------------------------------------------------------------

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
 from ...rules.errors import N_
 from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
-from ..kind import ApiSchema, GameKind, Templates, Words
+from ..kind import GameKind, Templates, Words
 from . import api
+from .forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
 from .sheet import SHEET
 
 HAND_SENTENCES: dict[str, str] = {
@@ -52,17 +52,15 @@ KIND = GameKind(
     sheet_options=one_card_sheet_options,
     sheet=SHEET,
     templates=Templates(
-        board="boards/one_card.html",
+        board="kinds/one_card/board.html",
         round="rounds/one_card.html",
-        options="games/_options_one_card.html",
+        options="kinds/one_card/options.html",
         deal="kinds/one_card/deal.html",
         rules="rules/one_card.html",
         sheet_notes="sheets/_notes_one_card.html",
         statistics="kinds/one_card/statistics.html",
     ),
     words=Words(HAND_SENTENCES),
-    api=ApiSchema(
-        round_input="OneCardHandInput", round_schema=api.round_schema, options=api.options
-    ),
+    api=api.API,
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
 )

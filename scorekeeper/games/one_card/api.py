@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...api_spec import NULLABLE_SEAT, ORDER, SEAT, SEATS, TRUMP_INPUT
+from ..kind import ApiSchema
 
 
 def round_schema() -> dict[str, Any]:
@@ -44,3 +45,6 @@ def round_schema() -> dict[str, Any]:
 
 def options() -> dict[str, Any]:
     return {"target": {"type": "integer", "minimum": 1, "maximum": 999, "default": 30}}
+
+
+API = ApiSchema(round_input="OneCardHandInput", round_schema=round_schema, options=options)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
 from ...rules.errors import N_
 from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame, full_game_rounds
-from ..kind import ApiSchema, GameKind, Templates, Words
+from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
 from . import api
+from .forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
 from .sheet import SHEET
 
 KIND = GameKind(
@@ -20,9 +20,9 @@ KIND = GameKind(
     sheet_options=wizard_sheet_options,
     sheet=SHEET,
     templates=Templates(
-        board="boards/wizard.html",
+        board="kinds/_tricks_board.html",
         round="rounds/wizard.html",
-        options="games/_options_wizard.html",
+        options="kinds/wizard/options.html",
         deal="kinds/wizard/deal.html",
         rules="rules/wizard.html",
         sheet_notes="sheets/_notes_wizard.html",
@@ -37,9 +37,7 @@ KIND = GameKind(
             "new game": N_("New game of Wizard"),
         }
     ),
-    api=ApiSchema(
-        round_input="WizardRoundInput", round_schema=api.round_schema, options=api.options
-    ),
+    api=api.API,
     page_values=lambda: {
         "full_rounds": {
             n: full_game_rounds(n)

@@ -7,6 +7,7 @@ from typing import Any
 from ...api_spec import SEAT, SEATS, TRUMP_INPUT, card_schema
 from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame
+from ..kind import ApiSchema
 
 
 def round_schema() -> dict[str, Any]:
@@ -44,3 +45,6 @@ def options() -> dict[str, Any]:
             "description": "Fewer than 60 / players for a short game",
         },
     }
+
+
+API = ApiSchema(round_input="WizardRoundInput", round_schema=round_schema, options=options)

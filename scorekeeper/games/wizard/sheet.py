@@ -16,36 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import gettext
 
 from ...charts import BY_ROUND
 from ...rules.game import ScoredRound
 from ...rules.wizard import WizardGame, WizardRound, full_game_rounds
-from ...sheets.grid import Column, Field, Grid, Sub, number
+from ...sheets.grid import Grid
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
-
-# The lead columns: numbers on the digit grid, the rest in millimetres, wide enough
-# for their 8 pt labels. The dealer's takes what the players leave, at least 18 mm.
-# TRANSLATORS: the headings of a printed score sheet's first columns (Round, Cards,
-# Dealer, Trump; Hand, Bidder, Bid): narrow columns, so as short as your language allows.
-LEAD = (
-    Column("rnd", lazy_gettext("Round"), units=6),
-    Column("cards", lazy_gettext("Cards"), units=6),
-    Column("dealer", lazy_gettext("Dealer")),
-    Column("trump", lazy_gettext("Trump"), 11.5),
-)
-# The labels over each player's sub-columns, a letter a digit wide: a label longer than
-# its numbers widens every player's column (and a much longer one is cut short).
-SUBS = (
-    # TRANSLATORS: a sub-column's label on a printed sheet (what a player bid): 3-5 letters.
-    Sub("bid", lazy_gettext("bid"), 2, 1.0),
-    # TRANSLATORS: a sub-column's label on a printed sheet (tricks won): 3-5 letters.
-    Sub("won", lazy_gettext("won"), 2, 1.0),
-    # TRANSLATORS: a sub-column's label on a printed sheet (the round's score): 4-6 letters.
-    Sub("score", lazy_gettext("score"), 4, 1.3),
-    # TRANSLATORS: a sub-column's label on a printed sheet (the running total): 4-6 letters.
-    Sub("total", lazy_gettext("total"), 5, 1.5),
-)
+from ..tricks_sheet import TRICK_LEAD, TRICK_SUBS, rounds_progress, trick_line
 
 
 def played_row(state: WizardGame, scored: ScoredRound[WizardRound], grid: Grid) -> Row:
@@ -64,17 +42,7 @@ def played_row(state: WizardGame, scored: ScoredRound[WizardRound], grid: Grid) 
     else:
         red = record.trump is not None and record.trump.is_red
         trump = Cell(turned.label, "trump red" if red else "trump")
-    line = grid.line(
-        [
-            [
-                Field(str(record.bids[seat])),
-                Field(str(record.tricks[seat])),
-                Field(number(scored.scores[seat], signed=True)),
-                Field(number(scored.totals[seat])),
-            ]
-            for seat in range(state.player_count)
-        ]
-    )
+    line = trick_line(grid, scored)
     dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     return row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")
 
@@ -113,23 +81,9 @@ def notes(state: WizardGame) -> Mapping[str, Any]:
     return {"hook": state.options.hook}
 
 
-def progress(played: int, planned: int | None) -> str:
-    """How far a game still being played has come: ``3 of 20 rounds so far``."""
-    if planned:
-        said: str = ngettext(
-            "%(played)s of %(num)s round so far",
-            "%(played)s of %(num)s rounds so far",
-            planned,
-            played=played,
-        )
-    else:
-        said = ngettext("%(num)s round so far", "%(num)s rounds so far", played)
-    return said
-
-
 SHEET: SheetLayout[WizardGame] = SheetLayout(
-    lead=LEAD,
-    subs=SUBS,
+    lead=TRICK_LEAD,
+    subs=TRICK_SUBS,
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=lambda state: state.planned_rounds,
@@ -137,7 +91,7 @@ SHEET: SheetLayout[WizardGame] = SheetLayout(
     facts=facts,
     notes=notes,
     foot_height={"blank": 17.0, "completed": 12.0},
-    progress=progress,
+    progress=rounds_progress,
     chart_words=BY_ROUND,
     chart_target=lambda state: None,
 )

@@ -1,0 +1,46 @@
+"""Oh Hell as the app serves it (RULES.md › Oh Hell): a game of bidding tricks, like Wizard,
+with an ordinary pack, a schedule of hand sizes and a choice of scoring."""
+
+from __future__ import annotations
+
+from ...rules.errors import N_
+from ...rules.oh_hell import OhHellGame, default_top, largest_hand
+from ...rules.referee import OH_HELL_REFEREE
+from ..kind import GameKind, Templates, Words
+from ..words import ROUND_SENTENCES
+from . import api
+from .forms import NewOhHellGameForm, OhHellRoundForm, oh_hell_sheet_options
+from .sheet import SHEET
+
+TABLES = range(OhHellGame.min_players, OhHellGame.max_players + 1)
+
+KIND = GameKind(
+    key=OhHellGame.key,
+    rules=OhHellGame,
+    referee=OH_HELL_REFEREE,
+    new_game_form=NewOhHellGameForm,
+    round_form=OhHellRoundForm,
+    sheet_options=oh_hell_sheet_options,
+    templates=Templates(
+        board="kinds/_tricks_board.html",
+        round="kinds/oh_hell/round.html",
+        options="kinds/oh_hell/options.html",
+        deal="kinds/oh_hell/deal.html",
+        rules="rules/oh_hell.html",
+        sheet_notes="kinds/oh_hell/sheet_notes.html",
+        statistics="kinds/oh_hell/statistics.html",
+    ),
+    words=Words(
+        {
+            **ROUND_SENTENCES,
+            "first dealer hint": N_("Cut the deck: the highest card deals first."),
+            "new game": N_("New game of Oh Hell"),
+        }
+    ),
+    api=api.API,
+    sheet=SHEET,
+    page_values=lambda: {
+        "default_tops": {n: default_top(n) for n in TABLES},
+        "largest_hands": {n: largest_hand(n) for n in TABLES},
+    },
+)

@@ -1,0 +1,88 @@
+"""Oh Hell in the JSON API: its round and its options, as the OpenAPI document shows them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...api_spec import SEAT, SEATS, card_schema
+from ...rules import Suit
+from ...rules.oh_hell import SCORING_PRESETS, OhHellGame
+from ...rules.referee import OH_HELL_REFEREE
+from ..kind import ApiSchema
+
+SCHEDULES = ["down-up", "up-down", "down", "up"]
+
+
+def round_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["bids", "tricks"],
+        "properties": {
+            "trump": {
+                "type": ["string", "null"],
+                "enum": [*(suit.word for suit in Suit), "none", None],
+                "description": (
+                    "Any case. Left out or null: the turned card's suit; none (or left out) in a"
+                    " round that deals every card"
+                ),
+            },
+            "turned": {
+                **card_schema(OH_HELL_REFEREE, nullable=True),
+                "description": "The card turned for trump, any case; null when every card is dealt",
+            },
+            "bids": SEATS,
+            "tricks": SEATS,
+            "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
+        },
+        "example": {"turned": "7h", "bids": [3, 2, 4, 2], "tricks": [3, 3, 2, 2]},
+    }
+
+
+def options() -> dict[str, Any]:
+    number = {"type": "integer", "minimum": 0}
+    return {
+        "schedule": {
+            "description": (
+                "down-up (the default), up-down, down, up, or the list of hand sizes; the game"
+                " document gives the list"
+            ),
+            "oneOf": [
+                {"type": "string", "enum": SCHEDULES},
+                {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1},
+            ],
+        },
+        "top": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "The largest hand of a named schedule: 10 or 51 / players at most",
+        },
+        "hook": {"type": "boolean", "default": True},
+        "scoring": {
+            "description": (
+                "ten-plus-bid (the default), trick-each, wizard-style, or the four numbers;"
+                " the game document gives the numbers"
+            ),
+            "oneOf": [
+                {"type": "string", "enum": list(SCORING_PRESETS)},
+                {
+                    "type": "object",
+                    "required": [
+                        "made_base",
+                        "made_per_trick",
+                        "per_trick",
+                        "missed_per_trick_off",
+                    ],
+                    "properties": {
+                        "made_base": number,
+                        "made_per_trick": number,
+                        "per_trick": number,
+                        "missed_per_trick_off": number,
+                    },
+                },
+            ],
+        },
+    }
+
+
+API = ApiSchema(round_input="OhHellRoundInput", round_schema=round_schema, options=options)
+assert OhHellGame.key == OH_HELL_REFEREE.key

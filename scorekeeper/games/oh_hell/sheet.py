@@ -1,0 +1,95 @@
+"""Oh Hell's score sheet: round, cards, dealer and trump in the lead; each player's bid,
+tricks won, score and running total (RULES.md › Oh Hell › Scoring), like Wizard's.
+
+>>> from scorekeeper.sheets import blank_sheet
+>>> plan = blank_sheet(OhHellGame, SHEET, 4, first_dealer=1, options={"schedule": [12, 13]})
+>>> [row.lead[:2] for row in plan.rows]
+[('1', '12'), ('2', '13')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext, ngettext
+
+from ...charts import BY_ROUND
+from ...rules.game import ScoredRound
+from ...rules.oh_hell import OhHellGame, OhHellRound, default_top, named_schedule
+from ...sheets.grid import Grid
+from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
+from ..tricks_sheet import TRICK_LEAD, TRICK_SUBS, rounds_progress, trick_line
+
+
+def played_row(state: OhHellGame, scored: ScoredRound[OhHellRound], grid: Grid) -> Row:
+    """Round, cards, dealer, the turned card (or "none" when every card was dealt), then
+    bid, took, score, total."""
+    record, number_ = scored.record, scored.number
+    turned = record.turned
+    if turned is None:
+        trump = trump_cell(record.trump)
+    else:
+        red = record.trump is not None and record.trump.is_red
+        trump = Cell(turned.label, "trump red" if red else "trump")
+    dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
+    line = trick_line(grid, scored)
+    return row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")
+
+
+def to_play_row(state: OhHellGame, grid: Grid, number_: int, dealer: str, css: str) -> Row:
+    """A round still to be played: its number, cards and dealer, and "none" for the trump
+    of a round that deals every card."""
+    # RULES.md, Oh Hell › Trump: nothing is turned when every card is dealt.
+    trump = Cell() if state.turns_trump(number_) else Cell(gettext("none"), "none")
+    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), trump)
+    return row(grid, number_, [state.deal_size(number_)], written, css=css)
+
+
+def facts(state: OhHellGame, kind: str) -> tuple[Fact, ...]:
+    """The hand sizes, round by round, and the hook."""
+    schedule = state.options.schedule
+    named = _schedule_name(schedule, state.player_count)
+    sizes = "–".join(str(size) for size in schedule) if len(schedule) <= 16 else ""
+    said = named or sizes or ngettext("%(num)s round", "%(num)s rounds", len(schedule))
+    hook = gettext("on") if state.options.hook else gettext("off")
+    return (
+        Fact(gettext("Hand sizes, round by round"), said),
+        Fact(gettext("Hook"), hook),
+    )
+
+
+def _schedule_name(schedule: tuple[int, ...], players: int) -> str | None:
+    """The schedule's name in words, when it is a named one from its top."""
+    top = max(schedule)
+    names = {
+        "down-up": gettext("Down and up from %(top)s", top=top),
+        "up-down": gettext("Up and down to %(top)s", top=top),
+        "down": gettext("Down from %(top)s", top=top),
+        "up": gettext("Up to %(top)s", top=top),
+    }
+    for name, said in names.items():
+        if named_schedule(name, top) == schedule:
+            return str(said)
+    return None
+
+
+def notes(state: OhHellGame) -> Mapping[str, Any]:
+    return {"hook": state.options.hook, "scoring": state.options.scoring}
+
+
+SHEET: SheetLayout[OhHellGame] = SheetLayout(
+    lead=TRICK_LEAD,
+    subs=TRICK_SUBS,
+    played_row=played_row,
+    to_play_row=to_play_row,
+    blank_rows=lambda state: state.planned_rounds,
+    unplanned_rows=0,  # every Oh Hell game has its schedule
+    facts=facts,
+    notes=notes,
+    foot_height={"blank": 17.0, "completed": 12.0},
+    progress=rounds_progress,
+    chart_words=BY_ROUND,
+    chart_target=lambda state: None,
+)
+assert default_top(7) == 7  # the largest table still turns a trump in its top round

@@ -1,0 +1,159 @@
+"""What the games of bidding tricks share on their pages: Wizard and Oh Hell.
+
+In both, a round's page takes the card turned for trump, every seat's bid and the tricks
+each took; the hook may forbid the dealer one bid. :class:`TrickRoundForm` holds that
+shape once (the way ``rules.bidding.TrickBiddingGame`` holds the rules once); each game
+says which cards can be turned and what the page knows of the turned card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+from flask_babel import gettext, lazy_gettext
+from wtforms import HiddenField, IntegerField, RadioField, ValidationError
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired
+
+from ..forms import NOT_A_WHOLE_NUMBER, RoundForm, suit_word
+from ..rules import RoundInfo, Suit, TrickBiddingGame, TrickRound
+
+# The values are what the page sends (a suit's letter); the labels are read (``hearts``).
+SUIT_CHOICES = [SelectChoice(suit.value, suit_word(suit)) for suit in Suit]
+
+
+class TrickRoundForm(RoundForm):
+    """One round of a game of bidding tricks: the turned card, bids, tricks.
+
+    The bid and trick fields (``bid_0``, ``tricks_0``, ...) are added for the table's
+    size by :meth:`for_round`. A game declares ``turned`` with ``turned_choices``.
+    """
+
+    dealer = HiddenField()
+    turned: RadioField
+
+    turned_choices: ClassVar[list[SelectChoice]] = SUIT_CHOICES
+    """The cards the page offers as turned: the suits, and whatever else the pack holds."""
+    turned_missing: ClassVar[Any] = lazy_gettext("Tap the suit of the turned card")
+    """What the page says when no turned card was tapped."""
+
+    seats: int = 0
+    turns_trump: bool = True
+    seat_fields: ClassVar[frozenset[str]] = frozenset({"bids", "tricks"})
+    """Fields whose refusals are shown next to one player's row."""
+    anchors: ClassVar[dict[str, str]] = {
+        "turned": "at-trump",
+        "trump": "at-trump",
+        "bids": "at-bids",
+        "tricks": "at-tricks",
+        "dealer": "dealer-change",
+    }
+    seat_anchors: ClassVar[dict[str, str]] = {
+        "bid": "at-bids",
+        "bids": "at-bids",
+        "tricks": "at-tricks",
+    }
+    sections: ClassVar[tuple[str, ...]] = ("dealer-change", "at-trump", "at-bids", "at-tricks")
+
+    @classmethod
+    def for_round(
+        cls,
+        game: TrickBiddingGame[Any, Any],
+        info: RoundInfo,
+        record: TrickRound | None = None,
+        **kwargs: Any,
+    ) -> Self:
+        """A form sized for the table, pre-filled from a recorded round if given."""
+        sized = type(
+            cls.__name__,
+            (cls,),
+            {
+                "seats": game.player_count,
+                "turns_trump": game.turns_trump(info.number),
+                **{
+                    f"bid_{seat}": IntegerField(
+                        gettext("%(name)s's bid", name=name),
+                        validators=[InputRequired(gettext("Enter %(name)s's bid", name=name))],
+                        invalid_value_message=NOT_A_WHOLE_NUMBER,
+                    )
+                    for seat, name in enumerate(game.players)
+                },
+                **{
+                    f"tricks_{seat}": IntegerField(
+                        gettext("%(name)s's tricks", name=name),
+                        validators=[
+                            InputRequired(gettext("Enter the tricks %(name)s took", name=name))
+                        ],
+                        invalid_value_message=NOT_A_WHOLE_NUMBER,
+                    )
+                    for seat, name in enumerate(game.players)
+                },
+            },
+        )
+        data: dict[str, Any] = {"dealer": str(info.dealer), "number": str(info.number)}
+        if record is not None:
+            for seat in range(game.player_count):
+                data[f"bid_{seat}"] = record.bids[seat]
+                data[f"tricks_{seat}"] = record.tricks[seat]
+            data.update(cls.turned_data(record))
+        form: Self = sized(data=data, **kwargs)
+        return form
+
+    @classmethod
+    def turned_data(cls, record: TrickRound) -> dict[str, Any]:
+        """A recorded round's turned card as the page shows it: its suit."""
+        return {"turned": record.trump.value} if record.trump is not None else {}
+
+    def bid_field(self, seat: int) -> IntegerField:
+        return self[f"bid_{seat}"]
+
+    def tricks_field(self, seat: int) -> IntegerField:
+        return self[f"tricks_{seat}"]
+
+    def forbidden_bid(self, game: TrickBiddingGame[Any, Any], info: RoundInfo) -> int | None:
+        """The dealer's bid the hook forbids, once the other bids are entered."""
+        others = [
+            self.bid_field(seat).data
+            for seat in game.bidding_order(info.dealer)
+            if seat != info.dealer
+        ]
+        if not all(isinstance(bid, int) for bid in others):
+            return None
+        return game.forbidden_bid(info, others, info.dealer)
+
+    def validate_turned(self, field: RadioField) -> None:
+        if not self.turns_trump:
+            return
+        if not field.data:
+            raise ValidationError(str(self.turned_missing))
+        if field.data not in [choice.value for choice in self.turned_choices]:
+            raise ValidationError(gettext("Tap one of the cards shown"))
+
+    def round_mapping(self) -> dict[str, Any]:
+        """The round as the API writes it, for the services to judge."""
+        mapping: dict[str, Any] = {
+            "bids": [self.bid_field(seat).data for seat in range(self.seats)],
+            "tricks": [self.tricks_field(seat).data for seat in range(self.seats)],
+        }
+        try:
+            mapping["dealer"] = int(self.dealer.data)
+        except (TypeError, ValueError):
+            mapping["dealer"] = self.dealer.data or None
+        mapping.update(self.trump_mapping(self.turned.data if self.turns_trump else None))
+        return mapping
+
+    def trump_mapping(self, turned: str | None) -> dict[str, Any]:
+        """Trump from the suit tapped (none when nothing is turned), with the turned card
+        itself when the page knows its rank (RULES.md, Wizard › Trump; Oh Hell › Trump)."""
+        if not turned:
+            return {"trump": "none"}
+        suit = Suit(turned)
+        mapping: dict[str, Any] = {"trump": suit.word}
+        card = self.known_turned_card(suit)
+        if card:
+            mapping["turned"] = card
+        return mapping
+
+    def known_turned_card(self, suit: Suit) -> str | None:
+        """The turned card as the API writes it (``7h``), when the page knows it."""
+        return None
