@@ -1,8 +1,10 @@
 """The past: game lists with filters, game nights, players and their statistics.
 
-Read-only queries over the cached results (seats' totals and wins, round results), so
-every page runs a fixed number of SQL queries however many games an account has.
-Changes to players (rename, merge) are here too; they commit like the services do.
+Read-only queries over the cached results (seats' totals and wins, round results, the
+players' summaries), so every page runs a fixed number of SQL queries however many games
+an account has. Nothing here writes: the changes (renaming a player, a night's date) and
+the caches themselves are the services' (``scorekeeper.services``), which this module
+reads from and which never read from it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from .extensions import db
 from .i18n import game_word
 from .models import Game, Night, Player, PlayerSummary, Round, Seat, User
 from .rules import GAMES
-from .services import NotFound
+from .services import NotFound, get_player
+from .services.caches import SUMMARY_VERSION, TIMELINE_GAMES, summarize_player
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
@@ -290,16 +293,17 @@ class GameTypeStats:
 
 
 @dataclass(frozen=True)
-class BiddingByCards:
+class BidLine:
+    """A player's bids at one deal size in one game, over their finished games: the rows
+    a game kind's statistics section is made of (``GameKind.statistics``)."""
+
     cards: int
     rounds: int
-    exact: int
-    average_miss: float
-    """Mean of bid minus tricks taken: above 0 overbids, below 0 underbids."""
-
-    @property
-    def exact_share(self) -> float:
-        return self.exact / self.rounds if self.rounds else 0.0
+    made: int
+    """Bids (or contracts) made exactly."""
+    failed: int
+    miss: int
+    """The sum of bid minus tricks taken: above 0 overbids, below 0 underbids."""
 
 
 @dataclass(frozen=True)
@@ -317,20 +321,15 @@ class Opponent:
 class PlayerStats:
     player: Player
     by_kind: list[GameTypeStats]
-    wizard_rounds: int = 0
-    wizard_exact: int = 0
-    wizard_average_miss: float | None = None
-    wizard_by_cards: list[BiddingByCards] = field(default_factory=list)
-    contracts_made: int = 0
-    contracts_failed: int = 0
+    bidding: dict[str, list[BidLine]] = field(default_factory=dict)
+    """Each game's bids by deal size (by game kind key), finished games only."""
+    by_game: dict[str, Any] = field(default_factory=dict)
+    """Each game's own statistics section, by key: what its kind makes of ``bidding``
+    (``GameKind.statistics``); filled by the page, which knows the kinds."""
     opponents: list[Opponent] = field(default_factory=list)
     timeline: list[tuple[date, str, int, bool]] = field(default_factory=list)
     """(date, game kind, total, won) of the latest finished games of each kind, oldest
     first."""
-
-    @property
-    def wizard_exact_share(self) -> float | None:
-        return self.wizard_exact / self.wizard_rounds if self.wizard_rounds else None
 
     def timeline_by_kind(self) -> list[tuple[str, list[tuple[date, int, bool]]]]:
         """The timeline a game kind at a time (totals of different games never share a
@@ -341,7 +340,6 @@ class PlayerStats:
             (kind, [(when, total, won) for when, k, total, won in self.timeline if k == kind])
             for kind in kinds
         ]
-
 
 
 def chart_games(timeline: list[list[Any]]) -> list[list[Any]]:
@@ -405,22 +403,6 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     ]
 
     # Bids, like the results, count finished games only (the summary's "bidding").
-    stats.wizard_by_cards = [
-        BiddingByCards(cards, rounds, made, miss / rounds if rounds else 0.0)
-        for kind, cards, rounds, made, _failed, miss in data["bidding"]
-        if kind == "wizard"
-    ]
-    stats.wizard_rounds = sum(line.rounds for line in stats.wizard_by_cards)
-    stats.wizard_exact = sum(line.exact for line in stats.wizard_by_cards)
-    if stats.wizard_rounds:
-        stats.wizard_average_miss = (
-            sum(line.average_miss * line.rounds for line in stats.wizard_by_cards)
-            / stats.wizard_rounds
-        )
-
-    contracts = [row for row in data["bidding"] if row[0] == "one_card"]
-    stats.contracts_made = sum(row[3] for row in contracts)
-    stats.contracts_failed = sum(row[4] for row in contracts)
+    for kind, cards, rounds, made, failed, miss in data["bidding"]:
+        stats.bidding.setdefault(kind, []).append(BidLine(cards, rounds, made, failed, miss))
     return stats
-
-

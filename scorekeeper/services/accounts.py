@@ -118,7 +118,6 @@ def password_hash(password: str) -> str:
     return passwords.hashed(password, _hash_method())
 
 
-
 def authenticate(username: str, password: str) -> User | None:
     """The account when the password is its own, else None. Checking costs the same
     whether the username exists or not (an unknown one is checked against a stand-in
@@ -379,7 +378,7 @@ def create_first_account(username: str, password: str, setup_code: str) -> User:
         raise taken from None
     except OperationalError:
         db.session.rollback()
-        raise StorageError(field="username") from None
+        raise AccountError(StorageError.template, "username") from None
     forget_setup_code()
     return user
 

@@ -87,9 +87,7 @@ def create_game(
         except IntegrityError:
             db.session.rollback()
             if attempt == START_ATTEMPTS:
-                raise Conflict(
-                    N_("Another phone started a game meanwhile: try again")
-                ) from None
+                raise Conflict(N_("Another phone started a game meanwhile: try again")) from None
         except OperationalError as error:
             db.session.rollback()
             raise StorageError(str(error.orig)) from error
@@ -188,4 +186,3 @@ def rules_game(game: Game) -> State:
     for row in game.rounds:
         state = state.load_round({**row.facts, "dealer": row.dealer})
     return state
-

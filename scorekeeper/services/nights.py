@@ -107,5 +107,3 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
         )
     db.session.commit()
     return night
-
-

@@ -94,4 +94,3 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
     )
     db.session.commit()
     return keep
-

@@ -45,7 +45,6 @@ class Edit:
 NO_EDIT = Edit()
 
 
-
 def record_round(record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_EDIT) -> StoredGame:
     """Store the next round, if the rules accept it; otherwise store nothing."""
     current = _begin_write(record)

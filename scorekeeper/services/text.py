@@ -19,4 +19,3 @@ def storable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return "\x00" not in text
-

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
@@ -24,6 +25,7 @@ from sqlalchemy import delete, exists, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
+from .. import limits
 from ..extensions import db
 from ..i18n import N_, game_word, translate
 from ..models import Game, Night, Player, Round, Seat, User
@@ -31,7 +33,7 @@ from ..rules import GAMES, RuleError
 from ..rules.errors import RoundRefused
 from ..rules.names import NameRefused, readable_name
 from .caches import SummaryChange, refresh_results, refresh_summaries, update_summaries
-from .errors import ImportRefused, Sentence
+from .errors import SAID, ImportRefused, Sentence
 from .games import State, rules_game
 from .text import plain_text
 
@@ -154,6 +156,24 @@ def safe_cell(text: str) -> str:
 
 
 # -- import --------------------------------------------------------------------
+
+
+def import_file(owner: User, raw: bytes) -> dict[str, int]:
+    """Import an uploaded export (its bytes: at most ``IMPORT_MAX_CONTENT_LENGTH``, one
+    more read tells it is too big), refused whole when too big, too deep or not JSON."""
+    try:
+        if len(raw) > int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"]):
+            raise ImportRefused(N_("The file is too big for an export: nothing was imported"))
+        if limits.too_deep(raw):
+            raise ImportRefused(SAID, sentence=limits.depth_message())
+        try:
+            document: Any = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise ImportRefused(N_("The file is not readable JSON: nothing was imported")) from None
+        return import_account(owner, document)
+    except ImportRefused:
+        db.session.rollback()
+        raise
 
 
 def import_account(owner: User, document: Any) -> dict[str, int]:

@@ -60,5 +60,3 @@ def watched_stamp(token: str) -> tuple[str, int]:
     if row is None:
         raise NotFound("watch")
     return str(row.id), int(row.version)
-
-

@@ -7,6 +7,7 @@ from ...rules.errors import N_
 from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import GameKind, Templates, Words
+from . import statistics
 
 HAND_SENTENCES: dict[str, str] = {
     "undone": N_("Hand %(number)s was undone."),
@@ -57,4 +58,5 @@ KIND = GameKind(
     words=Words(HAND_SENTENCES),
     api_round_schema="OneCardHandInput",
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
+    statistics=statistics.section,
 )

@@ -8,6 +8,7 @@ from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
+from . import statistics
 
 KIND = GameKind(
     key=WizardGame.key,
@@ -41,4 +42,5 @@ KIND = GameKind(
             for n in range(WizardGame.min_players, WizardGame.max_players + 1)
         }
     },
+    statistics=statistics.section,
 )
