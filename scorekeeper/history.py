@@ -127,8 +127,8 @@ def _game_lines(statement: Any, rounds: bool = False) -> list[GameLine]:
     return [GameLine(game, played) for game, played in rows]
 
 
-NEWEST_FIRST = (Night.date.desc(), Game.created_at.desc(), Game.id)
-OLDEST_FIRST = (Night.date, Game.created_at, Game.id.desc())
+NEWEST_FIRST: tuple[Any, ...] = (Night.date.desc(), Game.created_at.desc(), Game.id)
+OLDEST_FIRST: tuple[Any, ...] = (Night.date, Game.created_at, Game.id.desc())
 
 
 def games_page(owner: User, filters: GameFilter, number: int = 1) -> Page:

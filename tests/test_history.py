@@ -12,8 +12,8 @@ from flask import Flask
 from sqlalchemy import event, select
 
 from scorekeeper import history, services
-from scorekeeper.games import kind
 from scorekeeper.extensions import db
+from scorekeeper.games import kind
 from scorekeeper.models import Night, Player, User
 
 pytestmark = pytest.mark.data_layer

@@ -281,7 +281,10 @@ class GameResults:
                 (seat.player_id, state.totals[seat.seat], seat.seat in state.winners)
                 for seat in game.seats
             ),
-            tuple((pid, cards, *line) for (pid, cards), line in sorted(lines.items())),
+            tuple(
+                (pid, cards, line[0], line[1], line[2], line[3])
+                for (pid, cards), line in sorted(lines.items())
+            ),
         )
 
 
@@ -313,7 +316,7 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
     db.session.flush()
     # Held until the commit (PostgreSQL; SQLite's writes take turns already): two games of
     # one player changed at once bring their results in one after the other.
-    stored = dict(
+    stored: dict[int, Any] = dict(
         db.session.execute(
             select(PlayerSummary.player_id, PlayerSummary.data)
             .where(PlayerSummary.player_id.in_(ids))
