@@ -47,7 +47,8 @@ class Sentence:
 class ServiceError(Exception):
     """A change or a question the services refuse, with a sentence a person reads."""
 
-    template: str = N_("That could not be done")
+    template: str
+    """The English sentence (``N_()``): given when raised, or a subclass's own."""
     plural_template: str | None = None
     plural_by: str | None = None
     percent_placeholders = True
