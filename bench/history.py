@@ -212,7 +212,7 @@ def seed(owner_id: int, games: int, rng: random.Random, pool: list[Any]) -> dict
     ):
         db.session.execute(insert(table), rows)
     # The players' summaries, as the app keeps them once their games are finished.
-    from scorekeeper.history import refresh_summaries
+    from scorekeeper.services import refresh_summaries
 
     refresh_summaries({row["player_id"] for row in seat_rows})
     db.session.commit()

@@ -44,6 +44,7 @@ KEYWORDS = {
     "lazy_gettext": None,
     "lazy_ngettext": (1, 2),
     "N_": None,
+    "N_plural": (1, 2),
     "_l": None,
     "plural_forms": (1, 2),
 }

@@ -56,7 +56,7 @@ def setup_code() -> None:
     """Make a fresh one-time code for creating the first account on the web, and print
     it (only its hash is kept, in the instance folder). Once the install has an account,
     there is nothing to set up and no code."""
-    from . import accounts
+    from .services import accounts
 
     code = accounts.new_setup_code()
     if code is None:
@@ -74,7 +74,7 @@ def reset_password(username: str) -> None:
     standard input (``printf '%s\\n' "$PASSWORD" | flask reset-password ana``)."""
     import sys
 
-    from . import accounts
+    from .services import accounts
 
     if sys.stdin.isatty():
         password = click.prompt("New password", hide_input=True, confirmation_prompt=True)

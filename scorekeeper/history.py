@@ -1,37 +1,31 @@
 """The past: game lists with filters, game nights, players and their statistics.
 
-Read-only queries over the cached results (seats' totals and wins, round results), so
-every page runs a fixed number of SQL queries however many games an account has.
-Changes to players (rename, merge) are here too; they commit like the services do.
+Read-only queries over the cached results (seats' totals and wins, round results, the
+players' summaries), so every page runs a fixed number of SQL queries however many games
+an account has. Nothing here writes: the changes (renaming a player, a night's date) and
+the caches themselves are the services' (``scorekeeper.services``), which this module
+reads from and which never read from it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
-from sqlalchemy import and_, case, delete, func, insert, select, update
-from sqlalchemy.orm import aliased, lazyload, selectinload
+from sqlalchemy import func, select
+from sqlalchemy.orm import lazyload, selectinload
 
 from .extensions import db
-from .i18n import game_word, gettext, translate
-from .models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat, User
+from .i18n import game_word
+from .models import Game, Night, Player, PlayerSummary, Round, Seat, User
 from .rules import GAMES
-from .rules.names import NameRefused, readable_name
-from .services import NotFound, State, plain_text, round_result_rows
+from .services import NotFound, get_player
+from .services.caches import SUMMARY_VERSION, TIMELINE_GAMES, summarize_player
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
-
-
-class PlayerError(ValueError):
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 # -- lists of games ------------------------------------------------------------
@@ -133,8 +127,8 @@ def _game_lines(statement: Any, rounds: bool = False) -> list[GameLine]:
     return [GameLine(game, played) for game, played in rows]
 
 
-NEWEST_FIRST = (Night.date.desc(), Game.created_at.desc(), Game.id)
-OLDEST_FIRST = (Night.date, Game.created_at, Game.id.desc())
+NEWEST_FIRST: tuple[Any, ...] = (Night.date.desc(), Game.created_at.desc(), Game.id)
+OLDEST_FIRST: tuple[Any, ...] = (Night.date, Game.created_at, Game.id.desc())
 
 
 def games_page(owner: User, filters: GameFilter, number: int = 1) -> Page:
@@ -281,103 +275,6 @@ def night_report(
     return night, lines, ordered
 
 
-def update_night(owner: User, night_id: int, when: date, place: str, note: str) -> Night:
-    night = db.session.get(Night, night_id)
-    if night is None or night.owner_id != owner.id:
-        raise NotFound(f"night {night_id}")
-    if not plain_text(place) or not plain_text(note):
-        raise PlayerError(gettext("The place and the note cannot hold control characters"), "place")
-    moved = when != night.date
-    if moved:
-        night.evening = None  # no longer the night a Start on that evening would open
-    night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
-    if moved:
-        # The players' latest games are kept in date order: theirs counted afresh.
-        refresh_summaries(
-            db.session.scalars(
-                select(Seat.player_id)
-                .join(Game, Game.id == Seat.game_id)
-                .where(Game.night_id == night.id)
-                .distinct()
-            )
-        )
-    db.session.commit()
-    return night
-
-
-# -- players -------------------------------------------------------------------
-
-
-def get_player(owner: User, player_id: int) -> Player:
-    player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
-    if player is None or player.owner_id != owner.id:
-        raise NotFound(f"player {player_id}")
-    return player
-
-
-def rename_player(owner: User, player_id: int, name: str) -> Player:
-    player = get_player(owner, player_id)
-    try:
-        name = readable_name(name or "")  # NFKC, nothing invisible, 1 to 40 characters
-    except NameRefused as refused:
-        raise PlayerError(translate(refused), "name") from None
-    taken = db.session.scalar(
-        select(Player.id).where(
-            Player.owner_id == owner.id,
-            func.lower(Player.name) == name.lower(),
-            Player.id != player.id,
-        )
-    )
-    if taken is not None:
-        raise PlayerError(
-            gettext(
-                "%(name)s is already a player here: merge the two if they are the same person",
-                name=name,
-            ),
-            "name",
-        )
-    player.name = name
-    db.session.commit()
-    return player
-
-
-def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
-    """``merge_id`` was the same person as ``keep_id``: their games follow, nothing is lost."""
-    keep, gone = get_player(owner, keep_id), get_player(owner, merge_id)
-    if keep.id == gone.id:
-        raise PlayerError(gettext("Choose another player to merge with"), "other")
-    kept_seat = aliased(Seat)
-    shared = db.session.scalar(
-        select(Seat.game_id)
-        .join(kept_seat, and_(kept_seat.game_id == Seat.game_id, kept_seat.player_id == keep.id))
-        .where(Seat.player_id == gone.id)
-        .limit(1)
-    )
-    if shared is not None:
-        raise PlayerError(
-            gettext(
-                "%(name)s and %(other)s sat at the same table in one game:"
-                " they cannot be the same person",
-                name=keep.name,
-                other=gone.name,
-            ),
-            "other",
-        )
-    db.session.execute(update(Seat).where(Seat.player_id == gone.id).values(player_id=keep.id))
-    db.session.execute(
-        update(RoundResult).where(RoundResult.player_id == gone.id).values(player_id=keep.id)
-    )
-    db.session.delete(gone)
-    # Their games and every opponent's record of them changed hands.
-    refresh_summaries(
-        db.session.scalars(
-            select(Player.id).where(Player.owner_id == owner.id, Player.id != gone.id)
-        )
-    )
-    db.session.commit()
-    return keep
-
-
 # -- statistics ----------------------------------------------------------------
 
 
@@ -396,16 +293,17 @@ class GameTypeStats:
 
 
 @dataclass(frozen=True)
-class BiddingByCards:
+class BidLine:
+    """A player's bids at one deal size in one game, over their finished games: the rows
+    a game kind's statistics section is made of (``GameKind.statistics``)."""
+
     cards: int
     rounds: int
-    exact: int
-    average_miss: float
-    """Mean of bid minus tricks taken: above 0 overbids, below 0 underbids."""
-
-    @property
-    def exact_share(self) -> float:
-        return self.exact / self.rounds if self.rounds else 0.0
+    made: int
+    """Bids (or contracts) made exactly."""
+    failed: int
+    miss: int
+    """The sum of bid minus tricks taken: above 0 overbids, below 0 underbids."""
 
 
 @dataclass(frozen=True)
@@ -423,20 +321,15 @@ class Opponent:
 class PlayerStats:
     player: Player
     by_kind: list[GameTypeStats]
-    wizard_rounds: int = 0
-    wizard_exact: int = 0
-    wizard_average_miss: float | None = None
-    wizard_by_cards: list[BiddingByCards] = field(default_factory=list)
-    contracts_made: int = 0
-    contracts_failed: int = 0
+    bidding: dict[str, list[BidLine]] = field(default_factory=dict)
+    """Each game's bids by deal size (by game kind key), finished games only."""
+    by_game: dict[str, Any] = field(default_factory=dict)
+    """Each game's own statistics section, by key: what its kind makes of ``bidding``
+    (``GameKind.statistics``); filled by the page, which knows the kinds."""
     opponents: list[Opponent] = field(default_factory=list)
     timeline: list[tuple[date, str, int, bool]] = field(default_factory=list)
     """(date, game kind, total, won) of the latest finished games of each kind, oldest
     first."""
-
-    @property
-    def wizard_exact_share(self) -> float | None:
-        return self.wizard_exact / self.wizard_rounds if self.wizard_rounds else None
 
     def timeline_by_kind(self) -> list[tuple[str, list[tuple[date, int, bool]]]]:
         """The timeline a game kind at a time (totals of different games never share a
@@ -447,15 +340,6 @@ class PlayerStats:
             (kind, [(when, total, won) for when, k, total, won in self.timeline if k == kind])
             for kind in kinds
         ]
-
-
-TIMELINE_GAMES = 60
-"""Finished games of each kind the player page's charts show."""
-SUMMARY_VERSION = 3
-"""The shape of a player's summary; an older one is counted afresh until rebuilt."""
-TIMELINE_KEPT = TIMELINE_GAMES + 20
-"""The latest games of each kind kept beyond the chart's: room to take a game back (an
-undo reopening it) without counting the player's games afresh."""
 
 
 def chart_games(timeline: list[list[Any]]) -> list[list[Any]]:
@@ -519,386 +403,6 @@ def player_stats(owner: User, player_id: int) -> PlayerStats:
     ]
 
     # Bids, like the results, count finished games only (the summary's "bidding").
-    stats.wizard_by_cards = [
-        BiddingByCards(cards, rounds, made, miss / rounds if rounds else 0.0)
-        for kind, cards, rounds, made, _failed, miss in data["bidding"]
-        if kind == "wizard"
-    ]
-    stats.wizard_rounds = sum(line.rounds for line in stats.wizard_by_cards)
-    stats.wizard_exact = sum(line.exact for line in stats.wizard_by_cards)
-    if stats.wizard_rounds:
-        stats.wizard_average_miss = (
-            sum(line.average_miss * line.rounds for line in stats.wizard_by_cards)
-            / stats.wizard_rounds
-        )
-
-    contracts = [row for row in data["bidding"] if row[0] == "one_card"]
-    stats.contracts_made = sum(row[3] for row in contracts)
-    stats.contracts_failed = sum(row[4] for row in contracts)
+    for kind, cards, rounds, made, failed, miss in data["bidding"]:
+        stats.bidding.setdefault(kind, []).append(BidLine(cards, rounds, made, failed, miss))
     return stats
-
-
-def summarize_player(player_id: int) -> dict[str, Any]:
-    """A player's results across finished games, as the summary cache keeps them."""
-    return summarize_players([player_id])[player_id]
-
-
-def empty_summary() -> dict[str, Any]:
-    return {
-        "version": SUMMARY_VERSION,
-        "by_kind": [],
-        "opponents": [],
-        "timeline": [],
-        "bidding": [],
-    }
-
-
-def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Several players' summaries counted afresh: five queries, however many players.
-
-    Everything in it counts finished games only: the results, the head-to-head, the
-    timeline and the bidding (per game kind and deal size: rounds, bids made, bids
-    failed, and the sum of bid minus taken).
-    """
-    ids = sorted(set(player_ids))
-    summaries: dict[int, dict[str, Any]] = {pid: empty_summary() for pid in ids}
-    if not ids:
-        return summaries
-    finished = and_(Seat.game_id == Game.id, Game.finished.is_(True))
-    for pid, kind, played, won, total, best in db.session.execute(
-        select(
-            Seat.player_id,
-            Game.kind,
-            func.count(),
-            func.sum(case((Seat.won, 1), else_=0)),
-            func.sum(Seat.total),
-            func.max(Seat.total),
-        )
-        .join(Game, finished)
-        .where(Seat.player_id.in_(ids))
-        .group_by(Seat.player_id, Game.kind)
-        .order_by(Seat.player_id, Game.kind.desc())
-    ):
-        summaries[pid]["by_kind"].append(
-            {
-                "kind": kind,
-                "played": played,
-                "won": int(won or 0),
-                "sum": int(total or 0),
-                "average": int(total or 0) / played,
-                "best": best,
-            }
-        )
-    other = aliased(Seat)
-    for pid, other_id, games, ahead, level, behind in db.session.execute(
-        select(
-            Seat.player_id,
-            other.player_id,
-            func.count(),
-            func.sum(case((Seat.total > other.total, 1), else_=0)),
-            func.sum(case((Seat.total == other.total, 1), else_=0)),
-            func.sum(case((Seat.total < other.total, 1), else_=0)),
-        )
-        .join(Game, finished)
-        .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
-        .where(Seat.player_id.in_(ids))
-        .group_by(Seat.player_id, other.player_id)
-        .order_by(Seat.player_id, other.player_id)
-    ):
-        summaries[pid]["opponents"].append(
-            {
-                "player_id": other_id,
-                "games": games,
-                "ahead": int(ahead or 0),
-                "level": int(level or 0),
-                "behind": int(behind or 0),
-            }
-        )
-    for pid, entries in latest_games(ids).items():
-        summaries[pid]["timeline"] = entries
-    # The bids of finished games: every round counted on the covering index alone, less
-    # the rounds of the player's games still being played (a few, reached from their
-    # seats), rather than a lookup of each round's game.
-    figures = (
-        func.count(),
-        func.sum(case((RoundResult.made.is_(True), 1), else_=0)),
-        func.sum(case((RoundResult.made.is_(False), 1), else_=0)),
-        func.sum(RoundResult.bid - RoundResult.took),
-    )
-    every_round = (
-        select(RoundResult.player_id, RoundResult.kind, RoundResult.cards, *figures)
-        .where(RoundResult.player_id.in_(ids), RoundResult.bid.is_not(None))
-        .group_by(RoundResult.player_id, RoundResult.kind, RoundResult.cards)
-    )
-    running_rounds = (
-        select(Seat.player_id, RoundResult.kind, RoundResult.cards, *figures)
-        .join(Game, and_(Game.id == Seat.game_id, Game.finished.is_(False)))
-        .join(RoundResult, and_(RoundResult.game_id == Seat.game_id, RoundResult.seat == Seat.seat))
-        .where(Seat.player_id.in_(ids), RoundResult.bid.is_not(None))
-        .group_by(Seat.player_id, RoundResult.kind, RoundResult.cards)
-    )
-    bidding: dict[tuple[int, str, int], list[int]] = {}
-    for sign, statement in ((1, every_round), (-1, running_rounds)):
-        for pid, kind, cards, rounds, made, failed, miss in db.session.execute(statement):
-            line = bidding.setdefault((pid, kind, cards), [0, 0, 0, 0])
-            for i, value in enumerate((rounds, made, failed, miss)):
-                line[i] += sign * int(value or 0)
-    for (pid, kind, cards), (rounds, made, failed, miss) in sorted(bidding.items()):
-        if rounds:
-            summaries[pid]["bidding"].append([kind, cards, rounds, made, failed, miss])
-    return summaries
-
-
-def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:
-    """Each player's latest finished games of each kind (kinds in the results' order,
-    each oldest first), as the summary keeps them."""
-    latest = (
-        select(
-            Seat.player_id.label("player_id"),
-            Night.date.label("date"),
-            Game.kind.label("kind"),
-            Seat.total.label("total"),
-            Seat.won.label("won"),
-            Game.created_at.label("created_at"),
-            Game.id.label("game_id"),
-            func.row_number()
-            .over(
-                partition_by=(Seat.player_id, Game.kind),
-                order_by=(Night.date.desc(), Game.created_at.desc(), Game.id.desc()),
-            )
-            .label("place"),
-        )
-        .join(Game, and_(Seat.game_id == Game.id, Game.finished.is_(True)))
-        .join(Night, Night.id == Game.night_id)
-        .where(Seat.player_id.in_(player_ids))
-        .subquery()
-    )
-    found: dict[int, list[list[Any]]] = defaultdict(list)
-    for pid, when, kind, total, won, created_at, game_id in db.session.execute(
-        select(
-            latest.c.player_id,
-            latest.c.date,
-            latest.c.kind,
-            latest.c.total,
-            latest.c.won,
-            latest.c.created_at,
-            latest.c.game_id,
-        )
-        .where(latest.c.place <= TIMELINE_KEPT)
-        .order_by(latest.c.player_id, latest.c.kind.desc(), latest.c.place.desc())
-    ):
-        found[pid].append([when.isoformat(), kind, total, bool(won), _moment(created_at), game_id])
-    return found
-
-
-def _moment(created_at: datetime) -> str:
-    return created_at.isoformat(timespec="microseconds")
-
-
-@dataclass(frozen=True)
-class GameResults:
-    """What one finished game adds to its players' summaries."""
-
-    game_id: str
-    kind: str
-    when: date
-    created_at: datetime
-    seats: tuple[tuple[int, int, bool], ...]
-    """Each seat's player id, total and whether they won."""
-    bidding: tuple[tuple[int, int, int, int, int, int], ...]
-    """Each player's bids by deal size: player id, cards, rounds, made, failed, and the
-    sum of bid minus taken."""
-
-    @classmethod
-    def of(cls, game: Game, state: State) -> GameResults:
-        players = {seat.seat: seat.player_id for seat in game.seats}
-        lines: dict[tuple[int, int], list[int]] = {}
-        for row in round_result_rows(game.id, state, players):
-            if row["bid"] is None:
-                continue
-            line = lines.setdefault((row["player_id"], row["cards"]), [0, 0, 0, 0])
-            line[0] += 1
-            line[1] += row["made"] is True
-            line[2] += row["made"] is False
-            line[3] += row["bid"] - row["took"]
-        return cls(
-            game.id,
-            game.kind,
-            game.night.date,
-            game.created_at,
-            tuple(
-                (seat.player_id, state.totals[seat.seat], seat.seat in state.winners)
-                for seat in game.seats
-            ),
-            tuple((pid, cards, *line) for (pid, cards), line in sorted(lines.items())),
-        )
-
-
-@dataclass(frozen=True)
-class SummaryChange:
-    """A game's results taken out of its players' summaries (it was finished before the
-    change) and put in (it is finished after it): a correction of a finished game does
-    both, finishing it only adds, reopening it only takes out."""
-
-    removed: GameResults | None = None
-    added: GameResults | None = None
-
-    @property
-    def players(self) -> set[int]:
-        return {
-            seat[0] for results in (self.removed, self.added) if results for seat in results.seats
-        }
-
-
-def update_summaries(changes: Iterable[SummaryChange]) -> None:
-    """Bring the players' summaries up to date with these games' changes, each by its own
-    results: the same few statements however many games the players have played (in the
-    caller's transaction; it commits). A summary missing or of an older shape is counted
-    afresh."""
-    changes = [change for change in changes if change.players]
-    ids = sorted(set().union(*(change.players for change in changes)))
-    if not ids:
-        return
-    db.session.flush()
-    # Held until the commit (PostgreSQL; SQLite's writes take turns already): two games of
-    # one player changed at once bring their results in one after the other.
-    stored = dict(
-        db.session.execute(
-            select(PlayerSummary.player_id, PlayerSummary.data)
-            .where(PlayerSummary.player_id.in_(ids))
-            .order_by(PlayerSummary.player_id)
-            .with_for_update()
-        ).all()
-    )
-    summaries = {
-        pid: stored[pid]
-        for pid in ids
-        if isinstance(stored.get(pid), dict) and stored[pid].get("version") == SUMMARY_VERSION
-    }
-    recount = [pid for pid in ids if pid not in summaries]
-    best_unknown: set[tuple[int, str]] = set()
-    for change in changes:
-        for results, sign in ((change.removed, -1), (change.added, 1)):
-            if results is None:
-                continue
-            for pid, total, won in results.seats:
-                if pid in summaries:
-                    others = [(o, t) for o, t, _ in results.seats if o != pid]
-                    if _count_game(summaries[pid], results, pid, total, won, others, sign):
-                        best_unknown.add((pid, results.kind))
-    for pid, kind in sorted(best_unknown):
-        line = _kind_line(summaries[pid], kind)
-        if line is not None:
-            line["best"] = db.session.scalar(
-                select(func.max(Seat.total))
-                .join(Game, and_(Seat.game_id == Game.id, Game.finished.is_(True)))
-                .where(Seat.player_id == pid, Game.kind == kind)
-            )
-    short = [pid for pid, data in summaries.items() if _timeline_short(data)]
-    if short:
-        fresh = latest_games(short)
-        for pid in short:
-            summaries[pid]["timeline"] = fresh.get(pid, [])
-    summaries.update(summarize_players(recount))
-    # Replaced whole, in two statements whatever the number of players.
-    db.session.execute(delete(PlayerSummary).where(PlayerSummary.player_id.in_(ids)))
-    db.session.execute(
-        insert(PlayerSummary), [{"player_id": pid, "data": summaries[pid]} for pid in ids]
-    )
-
-
-def _kind_line(data: dict[str, Any], kind: str) -> dict[str, Any] | None:
-    return next((line for line in data["by_kind"] if line["kind"] == kind), None)
-
-
-def _timeline_short(data: dict[str, Any]) -> bool:
-    """Fewer games of a kind kept than the chart shows, though the player has more."""
-    kept: dict[str, int] = defaultdict(int)
-    for entry in data["timeline"]:
-        kept[entry[1]] += 1
-    return any(kept[line["kind"]] < min(TIMELINE_GAMES, line["played"]) for line in data["by_kind"])
-
-
-def _count_game(
-    data: dict[str, Any],
-    results: GameResults,
-    pid: int,
-    total: int,
-    won: bool,
-    others: list[tuple[int, int]],
-    sign: int,
-) -> bool:
-    """Add (``sign`` 1) or take back (-1) one game's results in a player's summary; True
-    when the best total must be looked up again (the best game was taken back)."""
-    line = _kind_line(data, results.kind)
-    if line is None:
-        line = {"kind": results.kind, "played": 0, "won": 0, "sum": 0, "average": 0, "best": None}
-        data["by_kind"].append(line)
-    line["played"] += sign
-    line["won"] += sign * int(won)
-    line["sum"] += sign * total
-    best_lost = False
-    if sign > 0:
-        line["best"] = total if line["best"] is None else max(line["best"], total)
-    elif line["best"] is None or total >= line["best"]:
-        best_lost = True
-    if line["played"] <= 0:
-        data["by_kind"].remove(line)
-        best_lost = False
-    else:
-        line["average"] = line["sum"] / line["played"]
-    data["by_kind"].sort(key=lambda entry: entry["kind"], reverse=True)
-
-    opponents = {entry["player_id"]: entry for entry in data["opponents"]}
-    for other_id, other_total in others:
-        entry = opponents.setdefault(
-            other_id, {"player_id": other_id, "games": 0, "ahead": 0, "level": 0, "behind": 0}
-        )
-        entry["games"] += sign
-        entry["ahead"] += sign * int(total > other_total)
-        entry["level"] += sign * int(total == other_total)
-        entry["behind"] += sign * int(total < other_total)
-    data["opponents"] = sorted(
-        (entry for entry in opponents.values() if entry["games"] > 0),
-        key=lambda entry: entry["player_id"],
-    )
-
-    timeline = [entry for entry in data["timeline"] if entry[5] != results.game_id]
-    if sign > 0:
-        when, moment = results.when.isoformat(), _moment(results.created_at)
-        timeline.append([when, results.kind, total, won, moment, results.game_id])
-        of_kind = [entry for entry in timeline if entry[1] == results.kind]
-        of_kind.sort(key=lambda entry: (entry[0], entry[4], entry[5]))
-        dropped = {entry[5] for entry in of_kind[:-TIMELINE_KEPT]}
-        timeline = [entry for entry in timeline if entry[5] not in dropped]
-    # Kinds in the results' order, each kind's games oldest first (a stable sort).
-    timeline.sort(key=lambda entry: (entry[0], entry[4], entry[5]))
-    timeline.sort(key=lambda entry: entry[1], reverse=True)
-    data["timeline"] = timeline
-
-    bidding = {(entry[0], entry[1]): entry for entry in data["bidding"]}
-    for player_id, cards, rounds, made, failed, miss in results.bidding:
-        if player_id != pid:
-            continue
-        entry = bidding.setdefault((results.kind, cards), [results.kind, cards, 0, 0, 0, 0])
-        for i, value in enumerate((rounds, made, failed, miss), start=2):
-            entry[i] += sign * value
-    data["bidding"] = sorted(
-        (entry for entry in bidding.values() if entry[2] > 0),
-        key=lambda entry: (entry[0], entry[1]),
-    )
-    return best_lost
-
-
-def refresh_summaries(player_ids: Iterable[int]) -> None:
-    """Rebuild these players' summaries (in the caller's transaction; it commits)."""
-    ids = sorted(set(player_ids))
-    if not ids:
-        return
-    db.session.flush()
-    fresh = summarize_players(ids)
-    # Replaced whole, in two statements whatever the number of players.
-    db.session.execute(delete(PlayerSummary).where(PlayerSummary.player_id.in_(ids)))
-    db.session.execute(
-        insert(PlayerSummary), [{"player_id": pid, "data": fresh[pid]} for pid in ids]
-    )

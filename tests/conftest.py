@@ -121,7 +121,7 @@ def client(app: Flask) -> FlaskClient:
 
 def setup_code(app: Flask) -> str:
     """A fresh setup code for the first account, as ./scripts/start shows it."""
-    from scorekeeper import accounts
+    from scorekeeper.services import accounts
 
     with app.app_context():
         code = accounts.new_setup_code()

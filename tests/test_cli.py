@@ -67,7 +67,7 @@ def test_create_user_refuses_clearly(runner, app: Flask) -> None:  # type: ignor
 def test_setup_code_is_fresh_each_time_kept_as_a_private_hash(  # type: ignore[no-untyped-def]
     runner, app: Flask
 ) -> None:
-    from scorekeeper import accounts
+    from scorekeeper.services import accounts
 
     first = runner.invoke(args=["setup-code"])
     second = runner.invoke(args=["setup-code"])

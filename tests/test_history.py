@@ -13,6 +13,7 @@ from sqlalchemy import event, select
 
 from scorekeeper import history, services
 from scorekeeper.extensions import db
+from scorekeeper.games import kind
 from scorekeeper.models import Night, Player, User
 
 pytestmark = pytest.mark.data_layer
@@ -129,12 +130,15 @@ def test_player_statistics_worked_out_by_hand(data: dict) -> None:
     assert by_kind["one_card"].best == 11
     # Wizard rounds of finished games, like the results: 1 card twice (both exact),
     # 2 cards once (bid 1, took 2). Game D's round (bid 0, took 1) waits until D ends.
-    assert (stats.wizard_rounds, stats.wizard_exact) == (3, 2)
-    assert stats.wizard_exact_share == pytest.approx(2 / 3)
-    assert stats.wizard_average_miss == pytest.approx(-1 / 3)
-    assert [(b.cards, b.rounds, b.exact) for b in stats.wizard_by_cards] == [(1, 2, 2), (2, 1, 0)]
-    assert stats.wizard_by_cards[0].average_miss == 0
-    assert (stats.contracts_made, stats.contracts_failed) == (1, 0)
+    # Each game's section is its kind's, made of the bids history reads.
+    bids = kind("wizard").statistics(stats.bidding["wizard"])
+    assert (bids.rounds, bids.exact) == (3, 2)
+    assert bids.exact_share == pytest.approx(2 / 3)
+    assert bids.average_miss == pytest.approx(-1 / 3)
+    assert [(b.cards, b.rounds, b.exact) for b in bids.by_cards] == [(1, 2, 2), (2, 1, 0)]
+    assert bids.by_cards[0].average_miss == 0
+    contracts = kind("one_card").statistics(stats.bidding["one_card"])
+    assert (contracts.made, contracts.failed) == (1, 0)
     # Ana and Dee both finished game B on 20.
     assert [(o.name, o.games, o.ahead, o.level, o.behind) for o in stats.opponents] == [
         ("Ben", 3, 1, 0, 2),
@@ -154,22 +158,23 @@ def test_player_statistics_worked_out_by_hand(data: dict) -> None:
 
 def test_rename_and_merge_players(data: dict) -> None:
     ana, people = data["ana"], data["players"]
-    with pytest.raises(history.PlayerError, match="already a player here"):
-        history.rename_player(ana, people["Dee"], "ben")
-    history.rename_player(ana, people["Dee"], "Dee Jones")
+    with pytest.raises(services.PlayerError, match="already a player here"):
+        services.rename_player(ana, people["Dee"], "ben")
+    services.rename_player(ana, people["Dee"], "Dee Jones")
     jones = services.create_game(ana, "wizard", ["Ana", "Ben", "D. Jones"], options={"rounds": 1})
     services.record_round(jones, wizard_round([1, 0, 0], [1, 0, 0]))
     d_jones = db.session.scalar(select(Player.id).where(Player.name == "D. Jones"))
-    with pytest.raises(history.PlayerError, match="sat at the same table"):
-        history.merge_players(ana, people["Ana"], people["Ben"])
-    kept = history.merge_players(ana, people["Dee"], d_jones)
+    with pytest.raises(services.PlayerError, match="sat at the same table"):
+        services.merge_players(ana, people["Ana"], people["Ben"])
+    kept = services.merge_players(ana, people["Dee"], d_jones)
     assert kept.name == "Dee Jones"
     assert db.session.get(Player, d_jones) is None
     stats = history.player_stats(ana, people["Dee"])
     assert sum(s.played for s in stats.by_kind) == 2  # game B and the new one
-    assert stats.wizard_rounds == 2  # B and the new game; D is still being played
+    # B and the new game; D is still being played
+    assert sum(line.rounds for line in stats.bidding["wizard"]) == 2
     with pytest.raises(services.NotFound):
-        history.get_player(
+        services.get_player(
             db.session.scalar(select(User).where(User.username == "ben")), people["Ana"]
         )
 
@@ -231,7 +236,7 @@ def test_player_summaries_follow_the_games_and_match_a_fresh_count(data: dict) -
             if db.session.get(Player, player_id) is None:
                 continue
             cached = db.session.get(PlayerSummary, player_id)
-            fresh = history.summarize_player(player_id)
+            fresh = services.summarize_player(player_id)
             if cached is None:
                 assert fresh["by_kind"] == [] and fresh["opponents"] == []
             else:
@@ -250,9 +255,9 @@ def test_player_summaries_follow_the_games_and_match_a_fresh_count(data: dict) -
     services.record_round(eve, wizard_round([1, 0, 0], [1, 0, 0]))
     check()
     # A night moved to another date: its games move in the players' latest games.
-    history.update_night(ana, data["tonight"], date(2019, 5, 4), "", "")
+    services.update_night(ana, data["tonight"], date(2019, 5, 4), "", "")
     check()
-    history.merge_players(
+    services.merge_players(
         ana, people["Cai"], db.session.scalar(select(Player.id).where(Player.name == "Eve"))
     )
     check()
@@ -267,7 +272,7 @@ def test_a_long_history_is_updated_by_each_games_own_results(data: dict) -> None
     ana, people = data["ana"], data["players"]
     names = ["Ana", "Ben", "Eve"]
     games = []
-    for n in range(history.TIMELINE_KEPT + 5):
+    for n in range(services.caches.TIMELINE_KEPT + 5):
         game = services.create_game(ana, "wizard", names, options={"rounds": 1})
         tricks = [[1, 0, 0], [0, 1, 0], [0, 0, 1]][n % 3]
         games.append(services.record_round(game, wizard_round(tricks, tricks)))
@@ -277,7 +282,7 @@ def test_a_long_history_is_updated_by_each_games_own_results(data: dict) -> None
         for name in ("Ana", "Ben"):
             cached = db.session.get(PlayerSummary, people[name])
             assert cached is not None
-            assert visible(cached.data) == visible(history.summarize_player(people[name]))
+            assert visible(cached.data) == visible(services.summarize_player(people[name]))
 
     check()
     # Ana's best: a made bid of 1 with 1 card is 30; make one game her only 40? Not in one

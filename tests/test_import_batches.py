@@ -16,9 +16,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
 from bench.import_load import export_document, multipart
-from scorekeeper import services, transfer
+from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Night, Player, PlayerSummary, Round, RoundResult, Seat
+from scorekeeper.services import transfer
 from tests.live import csrf, live_server
 from tests.test_history import data  # noqa: F401  (the recorded data set)
 

@@ -117,7 +117,7 @@ def test_what_was_typed_prints_as_text_never_as_markup(table: Table) -> None:
         assert ana is not None
         night = db.session.get(Night, night_id)
         assert night is not None
-        history.update_night(ana, night_id, night.date, place, note)
+        services.update_night(ana, night_id, night.date, place, note)
     document = night_pdf(table, night_id)
     cover = "\n".join(document.pages[0].lines)
     for text in [*names, place, note]:
@@ -158,7 +158,7 @@ def test_a_finished_nights_pdf_is_kept_until_the_night_changes(
         assert ana is not None
         night = db.session.get(Night, tonight["night"])
         assert night is not None
-        history.update_night(ana, night.id, night.date, "Caerdydd", "")
+        services.update_night(ana, night.id, night.date, "Caerdydd", "")
     again = table.client.get(url)
     assert len(renders) == 2 and again.headers["ETag"] != first.headers["ETag"]
     assert "Place Caerdydd" in " ".join(read_pdf(again.data).pages[0].lines).replace(

@@ -30,7 +30,7 @@ def statements(app: Flask, request: Callable[[], Any]) -> list[str]:
     return sent
 
 
-def play(owner: User, players: int, rounds: int) -> services.GameRecord:
+def play(owner: User, players: int, rounds: int) -> services.StoredGame:
     """A Wizard game with ``rounds`` rounds recorded (all tricks to one seat: legal)."""
     names = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"][:players]
     record = services.create_game(owner, "wizard", names, 0, {"hook": False})

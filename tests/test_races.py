@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from scorekeeper import history, services
+from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Night, Player
 from tests.conftest import TEST_DATABASE_URL, Table
@@ -140,7 +140,7 @@ def test_a_night_moved_to_another_date_leaves_the_evening_free(app: Flask) -> No
         ana = services.create_user("ana", "violet harbour 1")
         first = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
         night = first.row.night
-        history.update_night(ana, night.id, date(2026, 1, 5), "Caerdydd", "")
+        services.update_night(ana, night.id, date(2026, 1, 5), "Caerdydd", "")
         second = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])
         assert second.row.night_id != night.id
         third = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"])

@@ -12,9 +12,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from scorekeeper import services, transfer
+from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Night, Player, Round
+from scorekeeper.services import transfer
 from tests.test_history import data, wizard_round  # noqa: F401  (the recorded data set)
 
 pytestmark = pytest.mark.data_layer

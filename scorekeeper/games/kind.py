@@ -11,7 +11,7 @@ A kind is checked whole when it is made, and every kind again when the app start
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -127,6 +127,9 @@ class GameKind:
     """How the JSON API's document describes the game's rounds and options."""
     page_values: Callable[[], Mapping[str, Any]]
     """What the game's own templates show beyond the game itself (its options' hints)."""
+    statistics: Callable[[Sequence[Any]], Any]
+    """The player page's section for this game (its template reads it as ``section``),
+    made of the player's bids by deal size in this game (``history.BidLine`` rows)."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):

@@ -110,6 +110,8 @@ def translate(sentence: Any) -> str:
     A plural sentence (``plural_template`` and ``plural_by``) takes the form its count asks
     for in that language: Welsh has six.
     """
+    if getattr(sentence, "percent_placeholders", False):
+        return _translate_percent(sentence)
     values = {key: translate_value(key, value) for key, value in sentence.values.items()}
     plural = getattr(sentence, "plural_template", None)
     plural_by = getattr(sentence, "plural_by", None)
@@ -124,6 +126,26 @@ def translate(sentence: Any) -> str:
         # A catalog whose translation lost or misspelled a placeholder: the English
         # sentence is better than none (the test suite checks every catalog for this).
         return str(sentence.template).format(**values)
+
+
+def _translate_percent(sentence: Any) -> str:
+    """A services' refusal (``%(name)s`` placeholders, as gettext's): its values are what
+    the person typed or numbers, kept as they are, but for sentences within it."""
+    values = {
+        key: translate(value) if hasattr(value, "template") and hasattr(value, "values") else value
+        for key, value in sentence.values.items()
+    }
+    plural, plural_by = sentence.plural_template, sentence.plural_by
+    if plural is not None and plural_by is not None:
+        template = catalog().ungettext(sentence.template, plural, int(sentence.values[plural_by]))
+    else:
+        template = catalog().ugettext(sentence.template)
+    try:
+        return str(template) % values if values else str(template)
+    except (KeyError, TypeError, ValueError):
+        # A catalog whose translation lost a placeholder: the English sentence instead.
+        english = plural if plural and plural_by and values[plural_by] != 1 else sentence.template
+        return str(english) % values if values else str(english)
 
 
 def translate_value(key: str, value: Any) -> Any:

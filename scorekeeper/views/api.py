@@ -14,13 +14,14 @@ from flask import Blueprint, g, jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .. import accounts, services
+from .. import services
 from ..api_spec import openapi_document
 from ..i18n import N_, translate
 from ..models import User
 from ..parsing import NO_TRUMP, parse_trump
 from ..rules import Card, RoundRefused, RuleError, Suit
 from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN
+from ..services import accounts
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -80,7 +81,7 @@ def body_refusal() -> tuple[Response, int]:
     return error_answer(422, {"field": "body", "message": gettext("Send a JSON object")})
 
 
-def load(game_id: str) -> services.GameRecord | None:
+def load(game_id: str) -> services.StoredGame | None:
     try:
         return services.get_game(api_user(), game_id)
     except services.NotFound:
@@ -96,10 +97,8 @@ def conflict(error: services.Conflict) -> tuple[Response, int]:
     return error_answer(409, {"field": error.field, "message": error.message})
 
 
-def storage_error() -> tuple[Response, int]:
-    answer, status = error_answer(
-        503, {"field": None, "message": str(services.StorageError.message)}
-    )
+def storage_error(stored: services.StorageError) -> tuple[Response, int]:
+    answer, status = error_answer(503, {"field": None, "message": stored.message})
     answer.headers["Retry-After"] = "2"
     return answer, status
 
@@ -121,7 +120,7 @@ def edit_basis() -> services.Edit:
     return services.Edit(version=version, key=key)
 
 
-def with_etag(answer: Response, record: services.GameRecord) -> Response:
+def with_etag(answer: Response, record: services.StoredGame) -> Response:
     answer.set_etag(str(record.row.version))
     return answer
 
@@ -142,8 +141,8 @@ def create_token() -> Answer:
             422,
             {"field": "username", "message": gettext("Send a username and a password as text")},
         )
-    wait = services.claim_login_attempt(username)
-    if wait:
+    attempt = services.log_in(username, password)
+    if attempt.wait:
         answer, status = error_answer(
             429,
             {
@@ -151,15 +150,13 @@ def create_token() -> Answer:
                 "message": gettext("Too many wrong passwords: wait before trying again"),
             },
         )
-        answer.headers["Retry-After"] = str(wait)
+        answer.headers["Retry-After"] = str(attempt.wait)
         return answer, status
-    user = services.authenticate(username, password)
-    if user is None:
+    if attempt.user is None:
         return error_answer(
             401, {"field": None, "message": gettext("That username and password do not match")}
         )
-    services.forget_login_attempts(username)
-    return jsonify(token=services.issue_token(user, token_name(body))), 201
+    return jsonify(token=services.issue_token(attempt.user, token_name(body))), 201
 
 
 def token_name(body: dict[str, Any]) -> str:
@@ -211,8 +208,8 @@ def create_game() -> Answer:
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
-    except services.StorageError:
-        return storage_error()
+    except services.StorageError as stored:
+        return storage_error(stored)
     answer = with_etag(jsonify(game_document(record)), record)
     answer.headers["Location"] = url_for("api.get_game", game_id=record.id)
     # The same Idempotency-Key again: the game the first call made, not a second one.
@@ -232,7 +229,7 @@ def get_game(game_id: str) -> Answer:
 def _change_game(
     game_id: str,
     status: int,
-    change: Callable[[services.GameRecord, dict[str, Any]], services.GameRecord],
+    change: Callable[[services.StoredGame, dict[str, Any]], services.StoredGame],
     *,
     with_body: bool = True,
 ) -> Answer:
@@ -255,8 +252,8 @@ def _change_game(
         return refusal(refused.errors)
     except services.Conflict as error:
         return conflict(error)
-    except services.StorageError:
-        return storage_error()
+    except services.StorageError as stored:
+        return storage_error(stored)
     return with_etag(jsonify(game_document(record)), record), status
 
 
@@ -389,7 +386,7 @@ def referee_play() -> Answer:
     return jsonify(legal=verdict.legal, reason=translate(verdict.reason)), 200
 
 
-def game_document(record: services.GameRecord) -> dict[str, Any]:
+def game_document(record: services.StoredGame) -> dict[str, Any]:
     """The game as the API shows it (see the OpenAPI document's Game schema)."""
     state = record.state
     rounds = []

@@ -26,10 +26,11 @@ from flask_login import current_user, login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
-from .. import accounts, services
+from .. import services
 from ..extensions import login_manager
 from ..forms import ChangePasswordForm, EmptyForm, FirstAccountForm, LoginForm
 from ..models import User
+from ..services import accounts
 
 bp = Blueprint("auth", __name__)
 
@@ -108,18 +109,16 @@ def login() -> Response | str | tuple[str, int]:
     if form.validate_on_submit():
         username = form.username.data
         device = known_device(username)
-        wait = services.claim_login_attempt(username, device)
-        if wait:
-            form.password.errors.append(wait_message(username, wait))
+        attempt = services.log_in(username, form.password.data, device)
+        if attempt.wait:
+            form.password.errors.append(wait_message(username, attempt.wait))
             status = 429
+        elif attempt.user is not None:
+            answer = redirect(safe_next(request.args.get("next")))
+            start_session(attempt.user, remember=bool(form.remember.data), answer=answer)
+            remember_device(answer, username, device)
+            return answer
         else:
-            user = services.authenticate(username, form.password.data)
-            if user is not None:
-                services.forget_login_attempts(username, device)
-                answer = redirect(safe_next(request.args.get("next")))
-                start_session(user, remember=bool(form.remember.data), answer=answer)
-                remember_device(answer, username, device)
-                return answer
             form.password.errors.append(gettext("That username and password do not match"))
     if form.errors and status == 200:
         status = 422

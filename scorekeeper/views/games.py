@@ -66,8 +66,8 @@ def new_game() -> Response | tuple[str, int]:
             rule_errors["night"] = [gettext("That night is not one of yours")]
         except services.Conflict as conflict:
             rule_errors["players"] = [conflict.message]
-        except services.StorageError:
-            rule_errors["players"] = [str(services.StorageError.message)]
+        except services.StorageError as stored:
+            rule_errors["players"] = [stored.message]
             status = 503
         else:
             if record.replayed:
@@ -107,7 +107,7 @@ def show_game(game_id: str) -> str:
     return render_template("games/show.html", game=record, form=form)
 
 
-def load_game(game_id: str) -> services.GameRecord:
+def load_game(game_id: str) -> services.StoredGame:
     """The signed-in account's game, or 404 for any other."""
     try:
         return services.get_game(current_user, game_id)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -22,7 +21,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
-from .. import history, limits, services, transfer
+from .. import history, services
 from ..forms import (
     EmptyForm,
     GameFilterForm,
@@ -31,8 +30,10 @@ from ..forms import (
     NightForm,
     RenamePlayerForm,
 )
+from ..games import KINDS
 from ..i18n import translate_value
 from ..rules import GAMES
+from ..services import transfer
 from .games import load_game
 
 bp = Blueprint("history", __name__)
@@ -90,10 +91,10 @@ def night(night_id: int) -> Response | tuple[str, int]:
     form = NightForm(obj=found)
     if form.validate_on_submit():
         try:
-            history.update_night(
+            services.update_night(
                 current_user, night_id, form.date.data, form.place.data or "", form.note.data or ""
             )
-        except history.PlayerError as error:
+        except services.PlayerError as error:
             form.place.errors = [*form.place.errors, error.message]
         else:
             flash(gettext("The night is saved."), "info")
@@ -127,12 +128,12 @@ def player(player_id: int) -> Response | tuple[str, int]:
     status = 200
     try:
         if request.form.get("action") == "rename" and rename.validate_on_submit():
-            history.rename_player(current_user, player_id, rename.name.data)
+            services.rename_player(current_user, player_id, rename.name.data)
             flash(gettext("Renamed: every game shows the new name."), "info")
             return redirect(url_for("history.player", player_id=player_id))
         if request.form.get("action") == "merge" and merge.validate_on_submit():
             gone = merge.other.data
-            kept = history.merge_players(current_user, player_id, int(gone))
+            kept = services.merge_players(current_user, player_id, int(gone))
             flash(
                 gettext(
                     "Merged: the games of the other player are now %(name)s's.", name=kept.name
@@ -140,13 +141,17 @@ def player(player_id: int) -> Response | tuple[str, int]:
                 "info",
             )
             return redirect(url_for("history.player", player_id=player_id))
-    except history.PlayerError as error:
+    except services.PlayerError as error:
         target = rename.name if error.field == "name" else merge.other
         target.errors = [*target.errors, error.message]
     except services.NotFound:
         abort(404)
     if rename.errors or merge.errors:
         status = 422
+    # Each game's own section, as its kind makes it of the player's bids in that game.
+    stats.by_game = {
+        key: game.statistics(stats.bidding.get(key, [])) for key, game in KINDS.items()
+    }
     return (
         render_template(
             "history/player.html",
@@ -245,23 +250,8 @@ def import_account() -> Response | tuple[str, int]:
         largest = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
         raw = form.file.data.read(largest + 1)
         try:
-            if len(raw) > largest:
-                raise transfer.ImportRefused(
-                    gettext("The file is too big for an export: nothing was imported")
-                )
-            if limits.too_deep(raw):
-                raise transfer.ImportRefused(limits.depth_message())
-            try:
-                document: Any = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError, RecursionError):
-                raise transfer.ImportRefused(
-                    gettext("The file is not readable JSON: nothing was imported")
-                ) from None
-            added = transfer.import_account(current_user, document)
-        except transfer.ImportRefused as refused:
-            from ..extensions import db
-
-            db.session.rollback()
+            added = transfer.import_file(current_user, raw)
+        except services.ImportRefused as refused:
             form.file.errors = [refused.message]
             status = 422
         else:

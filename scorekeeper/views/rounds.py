@@ -71,15 +71,15 @@ def undo_round(game_id: str, number: int) -> Response:
         abort(404)
     except services.Conflict as conflict:
         flash(conflict.message, "error")
-    except services.StorageError:
-        flash(str(services.StorageError.message), "error")
+    except services.StorageError as stored:
+        flash(stored.message, "error")
     else:
         if not done.replayed:
             flash(kind(record.state.key).say("undone", number=number), "info")
     return redirect(url_for("games.show_game", game_id=game_id))
 
 
-def _dealer_override(record: services.GameRecord) -> int | None:
+def _dealer_override(record: services.StoredGame) -> int | None:
     """A dealer other than the rotation's, chosen on the page (?dealer=2)."""
     raw = request.values.get("dealer", "")
     try:
@@ -100,7 +100,7 @@ def _saved(state: Any, sent_later: bool) -> str:
     return kind(state.key).say("saved", number=number, next=number + 1)
 
 
-def _after_save(record: services.GameRecord) -> str:
+def _after_save(record: services.StoredGame) -> str:
     """Where a round's Save lands: the next round's screen, its totals at the top and the
     whole board a tap away; the game's page (its final standings) once the game is over."""
     if record.state.next_round is None:
@@ -108,11 +108,11 @@ def _after_save(record: services.GameRecord) -> str:
     return url_for("rounds.new_round", game_id=record.id)
 
 
-def _game_page(record: services.GameRecord) -> str:
+def _game_page(record: services.StoredGame) -> str:
     return url_for("games.show_game", game_id=record.id)
 
 
-def _saved_already(record: services.GameRecord, number: int | None, landing: str) -> Response:
+def _saved_already(record: services.StoredGame, number: int | None, landing: str) -> Response:
     """A page that was stored already (a double tap): said as reassurance, not as an error,
     on the page the first tap lands on (``landing``).
 
@@ -139,7 +139,7 @@ def _made_for() -> int | None:
 
 
 def _moved_on(
-    record: services.GameRecord, info: Any, recorded: Any, made_for: int
+    record: services.StoredGame, info: Any, recorded: Any, made_for: int
 ) -> tuple[str, int]:
     """A page made for another round than this one: nothing from it is stored, nor shown;
     this round is offered afresh, with what has happened since the page was made."""
@@ -197,7 +197,7 @@ def form_version() -> int | None:
 
 
 def _round_page(
-    record: services.GameRecord, info: Any, recorded: Any
+    record: services.StoredGame, info: Any, recorded: Any
 ) -> Response | tuple[str, int]:
     state = record.state
     form = kind(state.key).round_form.for_round(state, info, recorded)
@@ -224,8 +224,8 @@ def _round_page(
         except services.Conflict as conflict:
             field = conflict.field if conflict.field in ("number", "dealer") else "form"
             rule_errors = {field: [conflict.message]}
-        except services.StorageError:
-            rule_errors = {"form": [str(services.StorageError.message)]}
+        except services.StorageError as stored:
+            rule_errors = {"form": [stored.message]}
             status = 503
         else:
             if recorded is not None:
@@ -247,7 +247,7 @@ def _round_page(
 
 
 def _page(
-    record: services.GameRecord,
+    record: services.StoredGame,
     info: Any,
     form: Any,
     rule_errors: dict[str, list[str]],

@@ -127,7 +127,7 @@ class LiveServer:
 
     def setup_code(self) -> str:
         """A fresh setup code for the first account, as ./scripts/start shows it."""
-        from scorekeeper import accounts
+        from scorekeeper.services import accounts
 
         with self.app.app_context():
             code = accounts.new_setup_code()

@@ -7,6 +7,7 @@ from ...rules.errors import N_
 from ...rules.oh_hell import OhHellGame, default_top, largest_hand
 from ...rules.referee import OH_HELL_REFEREE
 from ..kind import GameKind, Templates, Words
+from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
 from . import api
 from .forms import NewOhHellGameForm, OhHellRoundForm, oh_hell_sheet_options
@@ -38,6 +39,7 @@ KIND = GameKind(
         }
     ),
     api=api.API,
+    statistics=bids_by_cards,
     sheet=SHEET,
     page_values=lambda: {
         "default_tops": {n: default_top(n) for n in TABLES},

@@ -6,7 +6,7 @@ from ...rules.errors import N_
 from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import GameKind, Templates, Words
-from . import api
+from . import api, statistics
 from .forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
 from .sheet import SHEET
 
@@ -63,4 +63,5 @@ KIND = GameKind(
     words=Words(HAND_SENTENCES),
     api=api.API,
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
+    statistics=statistics.section,
 )

@@ -7,7 +7,7 @@ from ...rules.referee import REFEREES
 from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
-from . import api
+from . import api, statistics
 from .forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
 from .sheet import SHEET
 
@@ -44,4 +44,5 @@ KIND = GameKind(
             for n in range(WizardGame.min_players, WizardGame.max_players + 1)
         }
     },
+    statistics=statistics.section,
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
@@ -24,14 +25,17 @@ from sqlalchemy import delete, exists, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
-from .extensions import db
-from .history import SummaryChange, refresh_summaries, update_summaries
-from .i18n import N_, game_word, gettext, translate
-from .models import Game, Night, Player, Round, Seat, User
-from .rules import GAMES, RuleError
-from .rules.errors import RoundRefused
-from .rules.names import NameRefused, readable_name
-from .services import State, plain_text, refresh_results, rules_game
+from .. import limits
+from ..extensions import db
+from ..i18n import N_, game_word, translate
+from ..models import Game, Night, Player, Round, Seat, User
+from ..rules import GAMES, RuleError
+from ..rules.errors import RoundRefused
+from ..rules.names import NameRefused, readable_name
+from .caches import SummaryChange, refresh_results, refresh_summaries, update_summaries
+from .errors import SAID, ImportRefused, Sentence
+from .games import State, rules_game
+from .text import plain_text
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
@@ -42,10 +46,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 YEARS = (1900, 2999)
 
 
-class ImportRefused(ValueError):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+ROUND_REFUSALS: dict[str, str] = {
+    "round": N_("%(game)s, round %(number)s: %(errors)s: nothing was imported"),
+    "hand": N_("%(game)s, hand %(number)s: %(errors)s: nothing was imported"),
+}
+"""A round of an imported game refused, whole, by the game's word for a round."""
 
 
 # -- export --------------------------------------------------------------------
@@ -153,6 +158,24 @@ def safe_cell(text: str) -> str:
 # -- import --------------------------------------------------------------------
 
 
+def import_file(owner: User, raw: bytes) -> dict[str, int]:
+    """Import an uploaded export (its bytes: at most ``IMPORT_MAX_CONTENT_LENGTH``, one
+    more read tells it is too big), refused whole when too big, too deep or not JSON."""
+    try:
+        if len(raw) > int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"]):
+            raise ImportRefused(N_("The file is too big for an export: nothing was imported"))
+        if limits.too_deep(raw):
+            raise ImportRefused(SAID, sentence=limits.depth_message())
+        try:
+            document: Any = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise ImportRefused(N_("The file is not readable JSON: nothing was imported")) from None
+        return import_account(owner, document)
+    except ImportRefused:
+        db.session.rollback()
+        raise
+
+
 def import_account(owner: User, document: Any) -> dict[str, int]:
     """Import an export document into ``owner``'s account, all or nothing.
 
@@ -166,16 +189,15 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
     games, nights = _read_document(document)
     names = document.get("players") or []
     if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 200 for n in names):
-        raise ImportRefused(gettext("The list of players is not readable: nothing was imported"))
+        raise ImportRefused(N_("The list of players is not readable: nothing was imported"))
     try:
         # The same names a game's seats would keep (NFKC, nothing invisible).
         names = [readable_name(n, "players") for n in names]
     except NameRefused as refused:
         raise ImportRefused(
-            gettext("The list of players is not readable: nothing was imported")
-            + " ("
-            + translate(refused)
-            + ")"
+            "%(sentence)s (%(reason)s)",
+            sentence=Sentence(N_("The list of players is not readable: nothing was imported")),
+            reason=refused,
         ) from None
     known_games = set(db.session.scalars(select(Game.uid).where(Game.owner_id == owner.id)).all())
     states = [_judge_game(number, game) for number, game in enumerate(games, start=1)]
@@ -195,7 +217,7 @@ def import_account(owner: User, document: Any) -> dict[str, int]:
         db.session.rollback()
         written.take_back(owner)
         raise ImportRefused(
-            gettext(
+            N_(
                 "The import could not be stored just now (the storage is busy or full, or"
                 " the same file is being imported elsewhere): nothing was imported. Try again"
                 " in a moment."
@@ -345,30 +367,28 @@ def _write_import(
 
 def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
     if not isinstance(document, Mapping) or document.get("format") != FORMAT:
-        raise ImportRefused(gettext("This is not a Scorekeeper export: nothing was imported"))
+        raise ImportRefused(N_("This is not a Scorekeeper export: nothing was imported"))
     if document.get("version") != FORMAT_VERSION:
         raise ImportRefused(
-            gettext(
+            N_(
                 "This export has version %(version)s; this app reads version %(wanted)s:"
-                " nothing was imported",
-                version=repr(document.get("version")),
-                wanted=FORMAT_VERSION,
-            )
+                " nothing was imported"
+            ),
+            version=repr(document.get("version")),
+            wanted=FORMAT_VERSION,
         )
     raw_nights, raw_games = document.get("nights"), document.get("games")
     if not isinstance(raw_nights, list) or not isinstance(raw_games, list):
-        raise ImportRefused(
-            gettext("The export has no list of nights or games: nothing was imported")
-        )
+        raise ImportRefused(N_("The export has no list of nights or games: nothing was imported"))
     most = int(current_app.config["IMPORT_MAX_GAMES"])
     if len(raw_games) > most:
         raise ImportRefused(
-            gettext(
+            N_(
                 "This file holds %(count)s games, more than the %(most)s one import takes:"
-                " nothing was imported",
-                count=format_decimal(len(raw_games)),
-                most=format_decimal(most),
-            )
+                " nothing was imported"
+            ),
+            count=format_decimal(len(raw_games)),
+            most=format_decimal(most),
         )
     nights: dict[str, dict[str, Any]] = {}
     for index, night in enumerate(raw_nights, start=1):
@@ -381,22 +401,22 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
             }
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ImportRefused(
-                gettext(
+                N_(
                     "Night %(number)s is not readable (a uid, a date like 2026-11-29, a place"
-                    " and a note): nothing was imported",
-                    number=index,
-                )
+                    " and a note): nothing was imported"
+                ),
+                number=index,
             ) from None
         if not YEARS[0] <= nights[uid]["date"].year <= YEARS[1]:
             raise ImportRefused(
-                gettext(
+                N_(
                     "Night %(number)s is dated %(date)s, not between the years %(first)s and"
-                    " %(last)s: nothing was imported",
-                    number=index,
-                    date=night["date"],
-                    first=YEARS[0],
-                    last=YEARS[1],
-                )
+                    " %(last)s: nothing was imported"
+                ),
+                number=index,
+                date=night["date"],
+                first=YEARS[0],
+                last=YEARS[1],
             )
     games = []
     for index, game in enumerate(raw_games, start=1):
@@ -415,18 +435,16 @@ def _read_document(document: Any) -> tuple[list[dict[str, Any]], dict[str, dict[
             raise
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ImportRefused(
-                gettext("Game %(number)s is not readable: nothing was imported", number=index)
+                N_("Game %(number)s is not readable: nothing was imported"), number=index
             ) from None
         if not isinstance(read["night"], str) or read["night"] not in nights:
             raise ImportRefused(
-                gettext(
-                    "Game %(number)s names a night the file does not have: nothing was imported",
-                    number=index,
-                )
+                N_("Game %(number)s names a night the file does not have: nothing was imported"),
+                number=index,
             )
         if not isinstance(read["rounds"], list):
             raise ImportRefused(
-                gettext("Game %(number)s has no list of rounds: nothing was imported", number=index)
+                N_("Game %(number)s has no list of rounds: nothing was imported"), number=index
             )
         read["index"] = index
         games.append(read)
@@ -438,15 +456,13 @@ def _judge_game(number: int, game: dict[str, Any]) -> State:
     rules = GAMES.get(game["game"]) if isinstance(game["game"], str) else None
     if rules is None:
         raise ImportRefused(
-            gettext(
-                "Game %(number)s: there is no game “%(kind)s” here: nothing was imported",
-                number=number,
-                kind=game["game"],
-            )
+            N_("Game %(number)s: there is no game “%(kind)s” here: nothing was imported"),
+            number=number,
+            kind=game["game"],
         )
     # The date as the file writes it, so the game can be found there.
-    label = gettext(
-        "Game %(number)s (%(title)s, %(date)s)",
+    label = Sentence(
+        N_("Game %(number)s (%(title)s, %(date)s)"),
         number=number,
         title=game_word(rules.title),
         date=game["created_at"].date().isoformat(),
@@ -455,9 +471,7 @@ def _judge_game(number: int, game: dict[str, Any]) -> State:
         state = rules.new(game["players"], game["first_dealer"], game["options"])
     except RuleError as error:
         raise ImportRefused(
-            gettext(
-                "%(game)s: %(errors)s: nothing was imported", game=label, errors=_messages(error)
-            )
+            N_("%(game)s: %(errors)s: nothing was imported"), game=label, errors=_messages(error)
         ) from None
     for round_number, data in enumerate(game["rounds"], start=1):
         try:
@@ -465,21 +479,12 @@ def _judge_game(number: int, game: dict[str, Any]) -> State:
                 raise RuleError(N_("a round must be an object"))
             state = state.apply_round(state.parse_round(data))
         except RuleError as error:
-            if state.round_word == "hand":
-                refusal = gettext(
-                    "%(game)s, hand %(number)s: %(errors)s: nothing was imported",
-                    game=label,
-                    number=round_number,
-                    errors=_messages(error),
-                )
-            else:
-                refusal = gettext(
-                    "%(game)s, round %(number)s: %(errors)s: nothing was imported",
-                    game=label,
-                    number=round_number,
-                    errors=_messages(error),
-                )
-            raise ImportRefused(refusal) from None
+            raise ImportRefused(
+                ROUND_REFUSALS[state.round_word],
+                game=label,
+                number=round_number,
+                errors=_messages(error),
+            ) from None
     return state
 
 
@@ -499,14 +504,14 @@ def _game_time(index: int, value: Any) -> datetime:
         stored = None
     if stored is None or not YEARS[0] <= stored.year <= YEARS[1]:
         raise ImportRefused(
-            gettext(
+            N_(
                 "Game %(number)s is dated %(time)s, not between the years %(first)s and"
-                " %(last)s: nothing was imported",
-                number=index,
-                time=value,
-                first=YEARS[0],
-                last=YEARS[1],
-            )
+                " %(last)s: nothing was imported"
+            ),
+            number=index,
+            time=value,
+            first=YEARS[0],
+            last=YEARS[1],
         )
     return stored
 

@@ -1,0 +1,188 @@
+"""Games: starting one, reading the owner's games, and replaying a stored game
+through the rules."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..extensions import db
+from ..i18n import N_
+from ..models import (
+    Game,
+    Night,
+    Player,
+    Seat,
+    Submission,
+    User,
+)
+from ..rules import GAMES
+from ..rules import Game as RulesGame
+from ..rules.errors import RoundRefused, RuleError
+from .errors import Conflict, NotFound, StorageError
+from .nights import tonight
+from .players import player_named
+from .text import storable
+
+State: TypeAlias = RulesGame[Any, Any]
+
+
+# -- games ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A stored game and the rules' view of it, read together."""
+
+    row: Game
+    state: State
+    replayed: bool = False
+    """True when a one-time key had been stored already: nothing new was applied."""
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+
+def known_player_names(owner: User) -> list[str]:
+    """Names the account has used before, most recent first."""
+    rows = db.session.execute(
+        select(Player.name, func.max(Game.created_at).label("last"))
+        .join(Seat, Seat.player_id == Player.id)
+        .join(Game, Game.id == Seat.game_id)
+        .where(Player.owner_id == owner.id)
+        .group_by(Player.id, Player.name)
+        .order_by(func.max(Game.created_at).desc(), Player.name)
+    )
+    return [name for name, _last in rows]
+
+
+# Two Starts at once may both make a player (a new name) or tonight's night: the second
+# to commit is refused by the unique constraints and simply tries again, finding them made.
+START_ATTEMPTS = 3
+
+
+def create_game(
+    owner: User,
+    kind: str,
+    players: Sequence[str],
+    first_dealer: int = 0,
+    options: Mapping[str, Any] | None = None,
+    night: Night | None = None,
+    key: str | None = None,
+) -> StoredGame:
+    """A new game, in ``night`` or else in tonight's game night (made if need be).
+
+    ``key`` is the Start form's one-time key: sent again (a double tap, a reloaded POST),
+    it answers with the game it made the first time, marked ``replayed``.
+    """
+    for attempt in range(1, START_ATTEMPTS + 1):
+        try:
+            return _start_game(owner, kind, players, first_dealer, options, night, key)
+        except IntegrityError:
+            db.session.rollback()
+            if attempt == START_ATTEMPTS:
+                raise Conflict(N_("Another phone started a game meanwhile: try again")) from None
+        except OperationalError as error:
+            db.session.rollback()
+            raise StorageError(str(error.orig)) from error
+    raise AssertionError("unreachable")
+
+
+def _start_game(
+    owner: User,
+    kind: str,
+    players: Sequence[str],
+    first_dealer: int,
+    options: Mapping[str, Any] | None,
+    night: Night | None,
+    key: str | None,
+) -> StoredGame:
+    rules = GAMES.get(kind) if isinstance(kind, str) else None
+    if rules is None:
+        raise RoundRefused(
+            [RuleError(N_("There is no game “{kind}” here"), kind=str(kind), field="game")]
+        )
+    state = rules.new(players, first_dealer, options)
+    _begin_start()
+    started = _started_with(owner, key)
+    if started is not None:
+        return started
+    game = Game(
+        owner_id=owner.id,
+        kind=rules.key,
+        first_dealer=state.first_dealer,
+        options=state.options_mapping(),
+        night=night if night is not None else tonight(owner),
+    )
+    db.session.add(game)
+    with db.session.no_autoflush:
+        for seat, name in enumerate(state.players):
+            game.seats.append(Seat(seat=seat, player=player_named(owner, name)))
+    if key:
+        db.session.flush()
+        db.session.add(Submission(key=_start_key(owner, key), game_id=game.id, version=0))
+    db.session.commit()
+    return StoredGame(game, state)
+
+
+def _begin_start() -> None:
+    """A Start's transaction, taking SQLite's write lock first (like ``_begin_write``), so
+    it waits its turn instead of failing on a lock halfway."""
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(text("BEGIN IMMEDIATE"))
+
+
+def _started_with(owner: User, key: str | None) -> StoredGame | None:
+    """The game a Start form's one-time key made already, if it did."""
+    if not key:
+        return None
+    seen = db.session.get(Submission, _start_key(owner, key))
+    if seen is None:
+        return None
+    game = db.session.get(Game, seen.game_id)
+    db.session.rollback()
+    if game is None or game.owner_id != owner.id:
+        return None
+    return StoredGame(game, rules_game(game), replayed=True)
+
+
+def _start_key(owner: User, key: str) -> str:
+    """A Start form's key as stored: scoped to the account, apart from rounds' keys."""
+    return hashlib.sha256(f"{owner.id}:start:{key}".encode()).hexdigest()
+
+
+def get_game(owner: User, game_id: str) -> StoredGame:
+    """The owner's game, or NotFound: another account's game does not exist for them."""
+    usable = isinstance(game_id, str) and storable(game_id)
+    game = db.session.get(Game, game_id) if usable else None
+    if game is None or game.owner_id != owner.id:
+        raise NotFound(game_id)
+    return StoredGame(game, rules_game(game))
+
+
+def list_games(owner: User) -> list[StoredGame]:
+    games = db.session.scalars(
+        select(Game).where(Game.owner_id == owner.id).order_by(Game.created_at.desc())
+    ).all()
+    return [StoredGame(game, rules_game(game)) for game in games]
+
+
+def rules_game(game: Game) -> State:
+    """The rules' value of a stored game, its rounds replayed in order."""
+    rules = GAMES[game.kind]
+    names = [seat.player.name for seat in game.seats]
+    state = rules(
+        players=tuple(names),
+        first_dealer=game.first_dealer,
+        options=rules.options_from_mapping(game.options, len(names)),
+    )
+    for row in game.rounds:
+        state = state.load_round({**row.facts, "dealer": row.dealer})
+    return state

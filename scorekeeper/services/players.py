@@ -1,0 +1,96 @@
+"""Players: found or made by name, renamed, merged."""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, func, select, update
+from sqlalchemy.orm import aliased
+
+from ..extensions import db
+from ..i18n import N_
+from ..models import (
+    Player,
+    RoundResult,
+    Seat,
+    User,
+)
+from ..rules.names import NameRefused, readable_name
+from .caches import refresh_summaries
+from .errors import SAID, NotFound, PlayerError
+
+
+def player_named(owner: User, name: str) -> Player:
+    player = db.session.scalar(
+        select(Player).where(Player.owner_id == owner.id, Player.name == name)
+    )
+    if player is None:
+        player = Player(owner_id=owner.id, name=name)
+        db.session.add(player)
+    return player
+
+
+def get_player(owner: User, player_id: int) -> Player:
+    player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
+    if player is None or player.owner_id != owner.id:
+        raise NotFound(f"player {player_id}")
+    return player
+
+
+def rename_player(owner: User, player_id: int, name: str) -> Player:
+    player = get_player(owner, player_id)
+    try:
+        name = readable_name(name or "")  # NFKC, nothing invisible, 1 to 40 characters
+    except NameRefused as refused:
+        raise PlayerError(SAID, "name", sentence=refused) from None
+    taken = db.session.scalar(
+        select(Player.id).where(
+            Player.owner_id == owner.id,
+            func.lower(Player.name) == name.lower(),
+            Player.id != player.id,
+        )
+    )
+    if taken is not None:
+        raise PlayerError(
+            N_("%(name)s is already a player here: merge the two if they are the same person"),
+            "name",
+            name=name,
+        )
+    player.name = name
+    db.session.commit()
+    return player
+
+
+def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
+    """``merge_id`` was the same person as ``keep_id``: their games follow, nothing is lost."""
+    keep, gone = get_player(owner, keep_id), get_player(owner, merge_id)
+    if keep.id == gone.id:
+        raise PlayerError(N_("Choose another player to merge with"), "other")
+    kept_seat = aliased(Seat)
+    shared = db.session.scalar(
+        select(Seat.game_id)
+        .join(kept_seat, and_(kept_seat.game_id == Seat.game_id, kept_seat.player_id == keep.id))
+        .where(Seat.player_id == gone.id)
+        .limit(1)
+    )
+    if shared is not None:
+        raise PlayerError(
+            N_(
+                "%(name)s and %(other)s sat at the same table in one game:"
+                " they cannot be the same person"
+            ),
+            "other",
+            name=keep.name,
+            other=gone.name,
+        )
+    db.session.execute(update(Seat).where(Seat.player_id == gone.id).values(player_id=keep.id))
+    db.session.execute(
+        update(RoundResult).where(RoundResult.player_id == gone.id).values(player_id=keep.id)
+    )
+    db.session.delete(gone)
+    # Their games and every opponent's record of them changed hands.
+    refresh_summaries(
+        db.session.scalars(
+            select(Player.id).where(Player.owner_id == owner.id, Player.id != gone.id)
+        )
+    )
+    db.session.commit()
+    return keep
