@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper import services
-from scorekeeper.rules import Suit
+from scorekeeper.rules import Card, Suit
 from tests.conftest import ApiClient, Table
 
 pytestmark = pytest.mark.data_layer
@@ -65,7 +65,7 @@ def test_replay_through_the_api(api: ApiClient, path: Path) -> None:
 
 def round_form(game: str, played: dict[str, Any]) -> dict[str, str]:
     """The taps a scorekeeper makes on the round page for a recorded round."""
-    return {"wizard": wizard_form, "one_card": one_card_form}[game](played)
+    return {"wizard": wizard_form, "one_card": one_card_form, "oh_hell": oh_hell_form}[game](played)
 
 
 def one_card_form(played: dict[str, Any]) -> dict[str, str]:
@@ -80,6 +80,20 @@ def one_card_form(played: dict[str, Any]) -> dict[str, str]:
         form["bidder"] = "none"
     else:
         form.update(bidder=str(played["bidder"]), bid=str(played["bid"]))
+    return form
+
+
+def oh_hell_form(played: dict[str, Any]) -> dict[str, str]:
+    form = {"dealer": str(played["dealer"])}
+    for seat, (bid, took) in enumerate(zip(played["bids"], played["tricks"], strict=True)):
+        form[f"bid_{seat}"] = str(bid)
+        form[f"tricks_{seat}"] = str(took)
+    turned = played.get("turned")
+    if turned:
+        card = Card.parse(turned)
+        assert card.suit is not None and card.rank is not None
+        form["turned"] = card.suit.value
+        form["turned_rank"] = card.rank.letter.lower()
     return form
 
 
@@ -106,7 +120,11 @@ def test_replay_through_the_pages(app: Flask, table: Table, path: Path) -> None:
     setup = {f"players-{i}": name for i, name in enumerate(recorded["players"])}
     setup.update(game=recorded["game"], first_dealer=str(recorded["first_dealer"]))
     for option, value in recorded["options"].items():
-        if value is not False:
+        if isinstance(value, list):  # a table's own list (Oh Hell's hand sizes)
+            setup.update({option: "own", "hand_sizes": ", ".join(map(str, value))})
+        elif isinstance(value, dict):  # a table's own numbers (Oh Hell's scoring)
+            setup.update({option: "own", **{k: str(v) for k, v in value.items()}})
+        elif value is not False:
             setup[option] = "y" if value is True else str(value)
     response = table.post("/games/new", setup)
     assert response.status_code == 302, response.get_data(as_text=True)

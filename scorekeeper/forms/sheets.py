@@ -22,7 +22,8 @@ from ..rules.one_card import TARGET_RANGE
 from ..sheets import PAPERS
 from .common import NOT_A_CHOICE, NOT_A_WHOLE_NUMBER, OUT_OF_RANGE, name_length
 
-MAX_SEATS = 6
+MAX_SEATS = max(game.max_players for game in GAMES.values())
+"""The most players of any game: a blank sheet offers that many seats."""
 """The most seats a blank sheet is printed for."""
 
 
@@ -93,9 +94,12 @@ class BlankSheetForm(Form):
     schedule = RadioField(
         lazy_gettext("Hand sizes, round by round"),
         choices=SCHEDULE_CHOICES,
+        default="down-up",
         validators=[Optional()],
         invalid_choice_message=NOT_A_CHOICE,
     )
+    no_hook = BooleanField(lazy_gettext("Without the hook"))
+    """Oh Hell plays with the hook unless the table says not (a ready-made link has it on)."""
     top = IntegerField(
         lazy_gettext("Top hand size"),
         validators=[

@@ -71,6 +71,8 @@ class Templates:
     """The notes printed under a score sheet."""
     statistics: str
     """The player page's section for this game."""
+    sheet_options: str
+    """The game's options on the blank-sheet page."""
 
 
 @dataclass(frozen=True)

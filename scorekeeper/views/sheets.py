@@ -22,11 +22,10 @@ from werkzeug.wrappers import Response
 
 from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
-from ..games import kind
+from ..games import KINDS, kind
 from ..i18n import current_language, game_word, translate
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
-from ..rules.one_card import DEFAULT_TARGET
 
 bp = Blueprint("sheets", __name__)
 
@@ -165,9 +164,8 @@ def _form_page(form: BlankSheetForm, errors: dict[str, list[str]]) -> str:
         "sheets/blank.html",
         form=form,
         errors=errors,
-        games=GAMES,
         paper=form.paper.data or default_paper(),
-        default_target=DEFAULT_TARGET,
+        **{name: value for game in KINDS.values() for name, value in game.page_values().items()},
     )
 
 

@@ -30,6 +30,7 @@ KIND = GameKind(
         rules="rules/oh_hell.html",
         sheet_notes="kinds/oh_hell/sheet_notes.html",
         statistics="kinds/oh_hell/statistics.html",
+        sheet_options="kinds/oh_hell/sheet_options.html",
     ),
     words=Words(
         {

@@ -20,10 +20,10 @@ def round_schema() -> dict[str, Any]:
         "properties": {
             "trump": {
                 "type": ["string", "null"],
-                "enum": [*(suit.word for suit in Suit), "none", None],
+                "enum": [*(suit.word for suit in Suit), None],
                 "description": (
-                    "Any case. Left out or null: the turned card's suit; none (or left out) in a"
-                    " round that deals every card"
+                    "Any case. Left out or null: the turned card's suit, or no trump in a round"
+                    " that deals every card"
                 ),
             },
             "turned": {

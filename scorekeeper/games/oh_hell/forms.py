@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from flask_babel import gettext, lazy_gettext
-from wtforms import BooleanField, IntegerField, RadioField, SelectField, ValidationError
+from wtforms import (
+    BooleanField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    ValidationError,
+)
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 
 from ...forms import (
     NOT_A_CHOICE,
@@ -55,6 +62,26 @@ def _scoring_number(name: str) -> IntegerField:
     )
 
 
+OWN_SCHEDULE = "own"
+
+
+def own_hand_sizes(text: str | None) -> list[int]:
+    """A table's own schedule as typed (``5, 4, 3`` or ``5 4 3``); empty when it is not a
+    list of whole numbers (the rules judge the sizes).
+
+    >>> own_hand_sizes("3, 2,1 2 13"), own_hand_sizes("3, two"), own_hand_sizes(None)
+    ([3, 2, 1, 2, 13], [], [])
+    """
+    parts = (text or "").replace(",", " ").split()
+    if (
+        not parts
+        or len(parts) > 100
+        or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts)
+    ):
+        return []
+    return [int(part) for part in parts]
+
+
 class NewOhHellGameForm(NewGameForm):
     """Oh Hell's options: the schedule and its top hand, the hook, the scoring
     (RULES.md, Oh Hell › Rounds and dealing, › Bidding, › Scoring)."""
@@ -65,9 +92,12 @@ class NewOhHellGameForm(NewGameForm):
     first_dealer = first_dealer_field(SEATS)
     schedule = RadioField(
         lazy_gettext("Hand sizes, round by round"),
-        choices=SCHEDULE_CHOICES,
+        choices=[*SCHEDULE_CHOICES, SelectChoice(OWN_SCHEDULE, lazy_gettext("Our own list"))],
         default="down-up",
         invalid_choice_message=NOT_A_CHOICE,
+    )
+    hand_sizes = StringField(
+        lazy_gettext("Cards each, round by round"), validators=[Optional(), Length(max=400)]
     )
     top = IntegerField(
         lazy_gettext("Top hand size"),
@@ -92,6 +122,14 @@ class NewOhHellGameForm(NewGameForm):
         """The four numbers of the table's own scoring, in the rules' order."""
         return [self[name] for name in SCORING_FIELDS]
 
+    def validate_hand_sizes(self, field: StringField) -> None:
+        if self.schedule.data != OWN_SCHEDULE:
+            return
+        if not own_hand_sizes(field.data):
+            raise ValidationError(
+                gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
+            )
+
     def validate_scoring(self, field: RadioField) -> None:
         own = field.data == OWN_SCORING
         if own and any(number.data is None for number in self.scoring_fields()):
@@ -102,7 +140,9 @@ class NewOhHellGameForm(NewGameForm):
             "schedule": self.schedule.data,
             "hook": bool(self.hook.data),
         }
-        if self.top.data is not None:
+        if self.schedule.data == OWN_SCHEDULE:
+            options["schedule"] = own_hand_sizes(self.hand_sizes.data)
+        elif self.top.data is not None:
             options["top"] = self.top.data
         if self.scoring.data == OWN_SCORING:
             options["scoring"] = {number.name: number.data for number in self.scoring_fields()}
@@ -149,7 +189,7 @@ def oh_hell_sheet_options(form: BlankSheetForm) -> dict[str, Any]:
     """Oh Hell's options on a blank sheet: the schedule and its top hand, the hook."""
     options: dict[str, Any] = {
         "schedule": form.schedule.data or "down-up",
-        "hook": bool(form.hook.data),
+        "hook": not form.no_hook.data,
     }
     if form.top.data is not None:
         options["top"] = form.top.data

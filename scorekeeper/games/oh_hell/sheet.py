@@ -2,9 +2,11 @@
 tricks won, score and running total (RULES.md › Oh Hell › Scoring), like Wizard's.
 
 >>> from scorekeeper.sheets import blank_sheet
->>> plan = blank_sheet(OhHellGame, SHEET, 4, first_dealer=1, options={"schedule": [12, 13]})
->>> [row.lead[:2] for row in plan.rows]
-[('1', '12'), ('2', '13')]
+>>> names = ["Ana", "Ben", "Cai", "Dee"]
+>>> plan = blank_sheet(OhHellGame, SHEET, 4, names=names, first_dealer=1,
+...                    options={"schedule": [12, 13]})
+>>> [row.lead for row in plan.rows]  # cards, dealer, trump: none when every card is dealt
+[('12', 'Ben', ''), ('13', 'Cai', 'none')]
 """
 
 from __future__ import annotations

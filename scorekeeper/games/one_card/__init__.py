@@ -59,6 +59,7 @@ KIND = GameKind(
         rules="rules/one_card.html",
         sheet_notes="sheets/_notes_one_card.html",
         statistics="kinds/one_card/statistics.html",
+        sheet_options="kinds/one_card/sheet_options.html",
     ),
     words=Words(HAND_SENTENCES),
     api=api.API,

@@ -27,6 +27,7 @@ KIND = GameKind(
         rules="rules/wizard.html",
         sheet_notes="sheets/_notes_wizard.html",
         statistics="kinds/wizard/statistics.html",
+        sheet_options="kinds/wizard/sheet_options.html",
     ),
     words=Words(
         {
