@@ -8,9 +8,10 @@ without asking again (``immutable``), and a release changes the address, never a
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
@@ -47,7 +48,8 @@ def _cache_versioned(response: Response) -> Response:
         if response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
             # Read whole (scripts and styles are small) so they are compressed in one go,
             # and the file closed at once, whatever becomes of the connection.
-            parts = response.response
+            # A static file's body is the file's bytes (never str): what send_file gives.
+            parts = cast(Iterable[bytes], response.response)
             response.direct_passthrough = False
             try:
                 body = b"".join(parts)

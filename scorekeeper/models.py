@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
@@ -135,7 +136,8 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # The evening this night was opened for by a Start (services.tonight); None for a
     # night imported or moved to another date. Unique, so a second one cannot be made.
-    evening: Mapped[date | None] = mapped_column(default=None)
+    # (dt.date: inside this class, ``date`` is the column above.)
+    evening: Mapped[dt.date | None] = mapped_column(default=None)
 
     games: Mapped[list[Game]] = relationship(back_populates="night", order_by="Game.created_at")
 

@@ -51,7 +51,8 @@ class _Stop(BaseException):
 def _weasyprint() -> ModuleType:
     import weasyprint
 
-    return weasyprint
+    module: ModuleType = weasyprint
+    return module
 
 
 @functools.lru_cache(maxsize=8)

@@ -294,7 +294,8 @@ def _referee_question(
 ) -> tuple[dict[str, Any] | None, list[RuleError]]:
     """The referee's question read from a body, or the refusals that say what is wrong."""
     errors: list[RuleError] = []
-    referee = REFEREES.get(body.get("game")) if isinstance(body.get("game"), str) else None
+    game = body.get("game")
+    referee = REFEREES.get(game) if isinstance(game, str) else None
     if referee is None:
         errors.append(
             # TRANSLATORS: names are the games' keys as the API writes them: wizard, one_card.

@@ -130,7 +130,9 @@ DEVICE_COOKIE_DAYS = 400
 
 
 def _device_signer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="scorekeeper-known-device")
+    # current_app.secret_key is this same value, typed as possibly unset: create_app() sets it.
+    secret_key: str | bytes = current_app.config["SECRET_KEY"]
+    return URLSafeSerializer(secret_key, salt="scorekeeper-known-device")
 
 
 def known_device(username: str) -> str | None:
@@ -163,19 +165,22 @@ def remember_device(answer: Response, username: str, device: str | None) -> None
 
 def wait_message(username: str, seconds: int) -> str:
     """How long before ``username``'s password is checked again, in words."""
+    said: str
     if seconds < 90:
-        return ngettext(
+        said = ngettext(
             "Too many wrong passwords for %(name)s: try again in %(num)s second.",
             "Too many wrong passwords for %(name)s: try again in %(num)s seconds.",
             seconds,
             name=username,
         )
-    return ngettext(
-        "Too many wrong passwords for %(name)s: try again in %(num)s minute.",
-        "Too many wrong passwords for %(name)s: try again in %(num)s minutes.",
-        (seconds + 59) // 60,
-        name=username,
-    )
+    else:
+        said = ngettext(
+            "Too many wrong passwords for %(name)s: try again in %(num)s minute.",
+            "Too many wrong passwords for %(name)s: try again in %(num)s minutes.",
+            (seconds + 59) // 60,
+            name=username,
+        )
+    return said
 
 
 def start_session(user: User, remember: bool = False, answer: Response | None = None) -> None:

@@ -19,6 +19,7 @@ from flask import (
 from flask_babel import format_decimal, gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
 from .. import history, services
@@ -83,7 +84,7 @@ def nights() -> str:
 
 @bp.route("/nights/<int:night_id>", methods=["GET", "POST"])
 @login_required
-def night(night_id: int) -> Response | tuple[str, int]:
+def night(night_id: int) -> BaseResponse | tuple[str, int]:
     try:
         found, lines, standings = history.night_report(current_user, night_id)
     except services.NotFound:
@@ -116,7 +117,7 @@ def players() -> str:
 
 @bp.route("/players/<int:player_id>", methods=["GET", "POST"])
 @login_required
-def player(player_id: int) -> Response | tuple[str, int]:
+def player(player_id: int) -> BaseResponse | tuple[str, int]:
     try:
         stats = history.player_stats(current_user, player_id)
     except services.NotFound:
@@ -228,12 +229,13 @@ def imported_message(added: dict[str, int]) -> str:
         count=format_decimal(added["skipped"]),
     )
     # TRANSLATORS: games, nights: "3 games", "2 nights"; skipped: "1 game was here already".
-    return gettext(
+    said: str = gettext(
         "Imported %(games)s and %(nights)s; %(skipped)s.",
         games=games,
         nights=nights,
         skipped=skipped,
     )
+    return said
 
 
 def _attachment(name: str) -> str:
@@ -243,7 +245,7 @@ def _attachment(name: str) -> str:
 
 @bp.route("/import", methods=["GET", "POST"])
 @login_required
-def import_account() -> Response | tuple[str, int]:
+def import_account() -> BaseResponse | tuple[str, int]:
     form = ImportForm()
     status = 200
     if form.validate_on_submit():
