@@ -3,13 +3,10 @@ black and white, names escaped, the axis fitted to the game."""
 
 from __future__ import annotations
 
-import doctest
 import xml.etree.ElementTree as ET
-from types import ModuleType
 
 import pytest
 
-from scorekeeper import charts, sheets
 from scorekeeper.charts import MINUS, STYLES, ChartLook, nice_ticks, running_totals_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -91,10 +88,3 @@ def test_on_paper_the_legend_is_left_to_the_page() -> None:
     assert len(texts(root)) <= 5 + 6
     # The page writes each player's look in characters: a line, the marker, a line.
     assert [style.key[1] for style in STYLES] == ["●", "□", "▲", "◇", "▼", "✕"]
-
-
-@pytest.mark.parametrize("module", [charts, sheets], ids=["charts", "sheets"])
-def test_the_examples_in_the_docstrings_hold(module: ModuleType) -> None:
-    """pytest collects doctests under scorekeeper/rules only: these modules run theirs here."""
-    result = doctest.testmod(module)
-    assert result.attempted and not result.failed
