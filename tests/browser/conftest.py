@@ -7,7 +7,12 @@ Each pytest worker (``-n auto``) starts its own server and browser, once:
   a fresh database (a fresh install) for the test that calls it.
 * ``browser``: Debian's Chromium through Playwright. Missing, the tests skip, except when
   ``SCOREKEEPER_REQUIRE_BROWSER=1`` or ``CI=true``: then they fail (CI never skips them).
-* ``phone``: a new page at 360×740 CSS pixels, touch, device scale 2.
+* ``phone``: a new page at 360×740 CSS pixels, touch, device scale 2; ``tall_phone`` the
+  same at 360×780; ``phone_without_js`` with JavaScript off.
+
+The helpers the test files share live here too: Playwright's ``Page`` and ``expect`` (or
+stand-ins where Playwright is missing, for the ``browser`` fixture to skip on), Ana's
+fresh install with a game (:func:`install_with_a_game`), :func:`log_in`, :func:`fits`.
 
 ``SCOREKEEPER_SCREENSHOTS=1`` makes the tests write the screenshots in docs/screenshots/.
 """
@@ -15,6 +20,7 @@ Each pytest worker (``-n auto``) starts its own server and browser, once:
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -26,7 +32,13 @@ from flask import Flask
 from flask_migrate import upgrade
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # no Playwright: the browser fixture skips the tests (fails them in CI)
+    Page = Any  # type: ignore[misc,assignment]
+    expect = None  # type: ignore[assignment]
+
+from scorekeeper import create_app, services
 from scorekeeper.extensions import db
 
 HERE = Path(__file__).resolve().parent
@@ -58,7 +70,13 @@ PHONE: dict[str, Any] = {
     "locale": "en-GB",
     "color_scheme": "light",
 }
+# A taller phone: the screen the round, the referee and a whole game night must fit.
+TALL_SCREEN = {"width": 360, "height": 780}
 TIMEOUT_MS = 10_000
+
+# The account most tests play in: Ana's.
+USERNAME = "ana"
+PASSWORD = "secret-123"
 
 SECRET_KEY = "browser-test-secret"
 FAST_HASH = "pbkdf2:sha256:1000"
@@ -193,6 +211,15 @@ def phone(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
+def tall_phone(browser: Any) -> Iterator[Any]:
+    """A fresh phone at 360×780 CSS pixels, touch, with one page open."""
+    context = new_phone(browser, viewport=TALL_SCREEN)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def screenshot() -> Any:
     """``screenshot(page, "round.png")``: the whole page into docs/screenshots/, only when
     SCOREKEEPER_SCREENSHOTS=1 (so that ordinary runs leave the committed ones alone)."""
@@ -212,3 +239,57 @@ def phone_without_js(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     yield page
     context.close()
+
+
+# -- helpers -----------------------------------------------------------------------
+
+
+def install_with_a_game(
+    server: LiveServer,
+    kind: str,
+    players: list[str],
+    first_dealer: int = 0,
+    options: dict[str, Any] | None = None,
+    rounds: tuple[dict[str, Any], ...] = (),
+) -> str:
+    """A fresh install with Ana's account and one game of hers, ``rounds`` recorded in it;
+    nobody logged in. The game's id."""
+    server.reset()
+    with server.app.app_context():
+        ana = services.create_user(USERNAME, PASSWORD)
+        game = services.create_game(ana, kind, players, first_dealer, options)
+        for entered in rounds:
+            game = services.record_round(game, entered)
+        game_id = game.id
+        db.session.remove()
+    return game_id
+
+
+def stored_game(server: LiveServer, game_id: str) -> Any:
+    """Ana's game as stored now: its rules state."""
+    with server.app.app_context():
+        ana = services.authenticate(USERNAME, PASSWORD)
+        state = services.get_game(ana, game_id).state
+        db.session.remove()
+    return state
+
+
+def log_in(page: Page, server: LiveServer) -> None:
+    """Ana logs in on ``page`` from the login page, landing on her games. By the fields'
+    ids, not their labels: the page may be in any language."""
+    page.goto(server.url + "/login")
+    page.locator("#username").fill(USERNAME)
+    page.locator("#password").fill(PASSWORD)
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").tap()
+    expect(page).to_have_url(re.compile(r"/games$"))
+
+
+def fits(page: Page, width: int = PHONE["viewport"]["width"]) -> None:
+    """The page is no wider than the phone (no sideways scrolling)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
+
+
+def wizard_score(bid: int, took: int) -> int:
+    """RULES.md, Wizard › Scoring, worked out independently of the app."""
+    return 20 + 10 * took if bid == took else -10 * abs(bid - took)

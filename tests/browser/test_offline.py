@@ -7,42 +7,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
-from scorekeeper import services
-from scorekeeper.extensions import db
-
-pytestmark = pytest.mark.browser
-
-PASSWORD = "secret-123"
+from tests.browser.conftest import Page, expect, install_with_a_game, log_in, stored_game
 
 
 def start(page: Page, live_server: Any) -> str:
-    live_server.reset()
-    with live_server.app.app_context():
-        ana = services.create_user("ana", PASSWORD)
-        game_id = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"]).id
-        db.session.remove()
-    page.goto(live_server.url + "/login")
-    page.get_by_label("Username").fill("ana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").tap()
-    expect(page).to_have_url(re.compile(r"/games$"))
+    game_id = install_with_a_game(live_server, "wizard", ["Ana", "Ben", "Cai"])
+    log_in(page, live_server)
     return game_id
 
 
 def rounds_stored(live_server: Any, game_id: str) -> int:
-    with live_server.app.app_context():
-        ana = services.authenticate("ana", PASSWORD)
-        count = len(services.get_game(ana, game_id).state.rounds)
-        db.session.remove()
-        return count
+    return len(stored_game(live_server, game_id).rounds)
 
 
 def enter_round_one(page: Page) -> None:

@@ -7,27 +7,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
+from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
-from scorekeeper import services
-from tests.browser.conftest import new_phone
-
-pytestmark = pytest.mark.browser
-
-PASSWORD = "table-lamp-47"
 PLAYERS = ["Ana", "Ben", "Cai", "Dan"]
 
 
 def tap(page: Page, name: str) -> None:
     with page.expect_navigation():
         page.get_by_role("button", name=name, exact=True).tap()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    fits(page)
 
 
 def test_settling_a_wizard_trick_without_scripts(phone_without_js: Page, live_server: Any) -> None:
@@ -67,26 +55,10 @@ def test_checking_a_one_card_play_without_scripts(phone_without_js: Page, live_s
     expect(page.locator(".reason")).to_contain_text("the Joker may be played only as the lead")
 
 
-@pytest.fixture
-def tall_phone(browser: Any) -> Any:
-    """360×780 CSS pixels, touch: the phone the referee must fit on one screen."""
-    context = new_phone(browser, viewport={"width": 360, "height": 780})
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-def log_in(page: Page, server: Any) -> str:
+def logged_in_with_a_game(page: Page, server: Any) -> str:
     """A fresh install with an account and a 4-player Wizard game; logged in."""
-    server.reset()
-    with server.app.app_context():
-        user = services.create_user("ana", PASSWORD)
-        game_id = services.create_game(user, "wizard", PLAYERS, 0, {"rounds": 8}).id
-    page.goto(server.url + "/login")
-    page.get_by_label("Username").fill("ana")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Log in").tap()
+    game_id = install_with_a_game(server, "wizard", PLAYERS, 0, {"rounds": 8})
+    log_in(page, server)
     return game_id
 
 
@@ -94,7 +66,7 @@ def test_a_trick_from_a_round_in_as_many_taps_as_cards_plus_one(
     tall_phone: Page, live_server: Any, screenshot: Any
 ) -> None:
     page = tall_phone
-    game_id = log_in(page, live_server)
+    game_id = logged_in_with_a_game(page, live_server)
     page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
     page.locator("label[for=turned-h]").tap()  # the round's trump, entered on its screen
     page.get_by_text("Help with this round").tap()
@@ -124,7 +96,7 @@ def test_a_trick_from_a_round_in_as_many_taps_as_cards_plus_one(
     expect(page.locator(".trick-strip li")).to_have_text(["2♥ Ben", "3♥ Cai", "A♥ Dan", "4♣ Ana"])
     assert taps == len(cards) + 1 == 5
     assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    fits(page)
     # The address holds the trick, not the last tap: a reload shows the same answer.
     assert "plays=2h,3h,ah,4c" in page.url and "add=" not in page.url
     page.screenshot(path="/tmp/referee-five-taps.png")

@@ -9,26 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pypdf
-import pytest
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
+from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in
 
-from scorekeeper import services
-from scorekeeper.extensions import db
-
-pytestmark = pytest.mark.browser
-
-PASSWORD = "secret-123"
 PLAYERS = ["Ana", "Siôn", "Cai"]
 DASHES = str.maketrans({"−": "-", "‒": "-", "–": "-"})  # minus sign, figure dash, en dash
-
-
-def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
 
 
 def pdf_text(body: bytes) -> str:
@@ -39,26 +24,20 @@ def pdf_text(body: bytes) -> str:
     return " ".join(text.replace("\u2007", " ").split()).translate(DASHES)
 
 
-def install_with_a_game(live_server: Any) -> str:
+def with_two_rounds_of_wizard(live_server: Any) -> str:
     """An install with one account (nobody logged in) and a Wizard game two rounds in."""
-    live_server.reset()
-    with live_server.app.app_context():
-        ana = services.create_user("ana", PASSWORD)
-        game = services.create_game(ana, "wizard", PLAYERS, 0, {"rounds": 5})
-        for bids, tricks in (([1, 0, 0], [0, 1, 0]), ([1, 2, 0], [0, 2, 0])):
-            game = services.record_round(
-                game, {"trump": "none", "turned": "jester", "bids": bids, "tricks": tricks}
-            )
-        game_id = game.id
-        db.session.remove()
-    return game_id
+    rounds = tuple(
+        {"trump": "none", "turned": "jester", "bids": bids, "tricks": tricks}
+        for bids, tricks in (([1, 0, 0], [0, 1, 0]), ([1, 2, 0], [0, 2, 0]))
+    )
+    return install_with_a_game(live_server, "wizard", PLAYERS, 0, {"rounds": 5}, rounds)
 
 
 def test_a_blank_sheet_and_a_games_sheet_downloaded_on_a_phone(
     phone: Page, live_server: Any
 ) -> None:
     page = phone
-    game_id = install_with_a_game(live_server)
+    game_id = with_two_rounds_of_wizard(live_server)
 
     # -- Not logged in: from the login page to the blank sheets.
     page.goto(live_server.url + "/login")
@@ -92,12 +71,7 @@ def test_a_blank_sheet_and_a_games_sheet_downloaded_on_a_phone(
     assert not any(name in text for name in PLAYERS[1:])  # blank: nobody's names
 
     # -- Logged in: the game's own sheet, from its page.
-    page.goto(live_server.url + "/login")
-    page.get_by_label("Username").fill("ana")
-    page.get_by_label("Password").fill(PASSWORD)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Log in").tap()
-    expect(page).to_have_url(re.compile(r"/games$"))
+    log_in(page, live_server)
     with page.expect_navigation():
         page.locator("a.game-card", has_text="Wizard · Ana, Siôn, Cai").tap()
     expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))

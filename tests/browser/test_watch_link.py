@@ -8,50 +8,25 @@ import re
 import time
 from typing import Any
 
-import pytest
+from tests.browser.conftest import (
+    Page,
+    expect,
+    fits,
+    install_with_a_game,
+    log_in,
+    new_phone,
+    wizard_score,
+)
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
-from scorekeeper import services
-from scorekeeper.extensions import db
-
-from .conftest import new_phone
-
-pytestmark = pytest.mark.browser
-
-PASSWORD = "secret-123"
 PLAYERS = ["Ana", "Ben", "Cai"]
 FOLLOWS_WITHIN_S = 5  # a change shows on watchers' phones within 5 seconds
-
-
-def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
-
-
-def wizard_score(bid: int, took: int) -> int:
-    return 20 + 10 * took if bid == took else -10 * abs(bid - took)
+ROUND_1 = {"trump": "none", "turned": "jester", "bids": [1, 0, 0], "tricks": [1, 0, 0]}
 
 
 def start(page: Page, live_server: Any) -> str:
     """Ana's Wizard game with round 1 played; Ana logged in on ``page``, on its page."""
-    live_server.reset()
-    with live_server.app.app_context():
-        ana = services.create_user("ana", PASSWORD)
-        game = services.create_game(ana, "wizard", PLAYERS, 0, {"rounds": 5})
-        services.record_round(
-            game, {"trump": "none", "turned": "jester", "bids": [1, 0, 0], "tricks": [1, 0, 0]}
-        )
-        game_id = game.id
-        db.session.remove()
-    page.goto(live_server.url + "/login")
-    page.get_by_label("Username").fill("ana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").tap()
-    expect(page).to_have_url(re.compile(r"/games$"))
+    game_id = install_with_a_game(live_server, "wizard", PLAYERS, 0, {"rounds": 5}, (ROUND_1,))
+    log_in(page, live_server)
     page.goto(f"{live_server.url}/games/{game_id}")
     return game_id
 
