@@ -10,20 +10,16 @@ import pytest
 
 try:
     from axe_playwright_python.sync_playwright import Axe
-    from playwright.sync_api import Page
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
+except ImportError:  # no axe: the test skips (no Playwright: the browser fixture skips it)
     Axe = None  # type: ignore[assignment,misc]
-    Page = Any  # type: ignore[misc,assignment]
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-
-pytestmark = pytest.mark.browser
+from tests.browser.conftest import PASSWORD, USERNAME, Page, log_in, new_phone
 
 RULES = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 }
-PASSWORD = "secret-123"
 
 
 def violations(page: Page) -> list[str]:
@@ -39,7 +35,7 @@ def pages(live_server: Any) -> list[str]:
     """Every page of the app, with data behind it."""
     live_server.reset()
     with live_server.app.app_context():
-        ana = services.create_user("ana", PASSWORD)
+        ana = services.create_user(USERNAME, PASSWORD)
         services.issue_token(ana, "The club's laptop")
         wizard = services.create_game(
             ana, "wizard", ["Ana", "Siôn", "Νίκος"], options={"hook": True}
@@ -98,12 +94,7 @@ def test_no_accessibility_violations_on_any_page(
 ) -> None:
     if Axe is None:
         pytest.skip("axe-playwright-python is not installed")
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-        color_scheme=scheme,
-    )
+    context = new_phone(browser, color_scheme=scheme)
     page = context.new_page()
     try:
         found = {}
@@ -121,17 +112,13 @@ def test_no_accessibility_violations_on_any_page(
             problems = violations(page)
             if problems:
                 found[f"{path} (logged out)"] = problems
-        page.get_by_label("Username").fill("ana")
+        page.get_by_label("Username").fill(USERNAME)
         page.get_by_label("Password").fill("not the password")
         page.get_by_role("button", name="Log in").click()
         problems = violations(page)
         if problems:
             found["/login (a wrong password shown)"] = problems
-        page.goto(live_server.url + "/login")
-        page.get_by_label("Username").fill("ana")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/games")
+        log_in(page, live_server)
         for path in paths:
             page.goto(live_server.url + path)
             problems = violations(page)

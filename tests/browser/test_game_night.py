@@ -17,23 +17,23 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
 from scorekeeper import services
 from scorekeeper.extensions import db
-from tests.browser.conftest import new_phone
+from tests.browser.conftest import (
+    PASSWORD,
+    TALL_SCREEN,
+    USERNAME,
+    Page,
+    expect,
+    fits,
+    install_with_a_game,
+    log_in,
+    new_phone,
+    stored_game,
+    wizard_score,
+)
 from tests.browser.test_accessibility import violations
 
-pytestmark = pytest.mark.browser
-
-PASSWORD = "secret-123"
-SCREEN = {"width": 360, "height": 780}
 GAME_URL = re.compile(r"/games/[^/?#]+$")
 ROUND_URL = re.compile(r"/games/[^/?#]+/rounds/new$")  # where a Save lands
 # How long to wait for an answer from the server (a loaded machine is slow, never wrong).
@@ -110,45 +110,12 @@ class Phone:
     # -- the stored game -------------------------------------------------------
 
     def stored(self) -> Any:
-        with self.server.app.app_context():
-            ana = services.authenticate("ana", PASSWORD)
-            game = services.get_game(ana, self.game_id).state
-            db.session.remove()
-            return game
-
-
-def start(server: Any, players: list[str], kind: str, first_dealer: int, **options: Any) -> str:
-    server.reset()
-    with server.app.app_context():
-        ana = services.create_user("ana", PASSWORD)
-        game_id = services.create_game(ana, kind, players, first_dealer, options).id
-        db.session.remove()
-    return game_id
-
-
-def log_in(page: Page, server: Any) -> None:
-    page.goto(server.url + "/login")
-    page.get_by_label("Username").fill("ana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").tap()
-    expect(page).to_have_url(re.compile(r"/games$"))
-
-
-@pytest.fixture
-def night_phone(browser: Any) -> Any:
-    context = new_phone(browser, viewport=SCREEN)
-    yield context
-    context.close()
+        return stored_game(self.server, self.game_id)
 
 
 # Wizard, 4 players, 8 rounds, the hook on: seats 0..3, Ana deals first.
 WIZARD = ["Ana", "Ben", "Cai", "Dee"]
 ANA, BEN, CAI, DEE = 0, 1, 2, 3
-
-
-def wizard_score(bid: int, took: int) -> int:
-    """RULES.md, Wizard › Scoring, worked out independently of the app."""
-    return 20 + 10 * took if bid == took else -10 * abs(bid - took)
 
 
 class WizardNight(Phone):
@@ -238,9 +205,9 @@ def form_sent(page: Page) -> str:
     )
 
 
-def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: Any) -> None:
-    game_id = start(live_server, WIZARD, "wizard", ANA, rounds=8, hook=True)
-    page = night_phone.new_page()
+def test_a_game_night_at_the_table(browser: Any, tall_phone: Page, live_server: Any) -> None:
+    game_id = install_with_a_game(live_server, "wizard", WIZARD, ANA, {"rounds": 8, "hook": True})
+    page = tall_phone
     log_in(page, live_server)
     ana = WizardNight(page, live_server, game_id)
     page.goto(f"{live_server.url}/games/{game_id}")
@@ -319,10 +286,10 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     ana.done("Round 2 saved — round 3 next.")
 
     # -- Trap: a second phone (Ben's) saves round 3 while Ana's is still open on it.
-    ben_context = new_phone(browser, viewport=SCREEN)
+    ben_context = new_phone(browser, viewport=TALL_SCREEN)
     try:
         # Logged in to the same account (its session cookie), as a second phone would be.
-        ben_context.add_cookies(night_phone.cookies())
+        ben_context.add_cookies(page.context.cookies())
         ben_page = ben_context.new_page()
         ben = WizardNight(ben_page, live_server, game_id)
         ben_page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
@@ -382,12 +349,12 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     bids = [(BEN, 2), (CAI, 1), (DEE, 1), (ANA, 0)]
     tricks = [(BEN, 2), (CAI, 1), (DEE, 1), (ANA, 1)]
     ana.enter("jester", bids, tricks)
-    page.set_viewport_size({"width": SCREEN["height"], "height": SCREEN["width"]})
+    page.set_viewport_size({"width": TALL_SCREEN["height"], "height": TALL_SCREEN["width"]})
     expect(page.locator("output[data-trick-count]")).to_have_text("5 of 5 tricks ✓")
-    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["height"]
+    fits(page, TALL_SCREEN["height"])
     assert len(ana.checked()) == 9
     ana.shot("rotated")
-    page.set_viewport_size(SCREEN)
+    page.set_viewport_size(TALL_SCREEN)
     page.get_by_role("button", name="Save round 5").tap()
     ana.taps += 1
     expect(page.locator("[data-save-status]")).to_have_text(
@@ -465,19 +432,18 @@ def test_a_game_night_at_the_table(browser: Any, night_phone: Any, live_server: 
     expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
     ana.shot("wizard-final")
 
-    one_card_night(night_phone, live_server)
+    one_card_night(page, live_server)
 
 
 # One Card, 3 players to 30: Ana deals first; the auction widget, the points.
 ONE_CARD = ["Ana", "Ben", "Cai"]
 
 
-def one_card_night(context: Any, server: Any) -> None:
+def one_card_night(page: Page, server: Any) -> None:
     with server.app.app_context():
-        ana_user = services.authenticate("ana", PASSWORD)
+        ana_user = services.authenticate(USERNAME, PASSWORD)
         game_id = services.create_game(ana_user, "one_card", ONE_CARD, ANA).id
         db.session.remove()
-    page = context.pages[0]
     ana = Phone(page, server, game_id)
     page.goto(f"{server.url}/games/{game_id}")
     # (bidder, bid, trump, points by seat) as meant.
@@ -581,18 +547,18 @@ SIX = ["Christopher", "Christina", "Ana", "Bartholomew", "Νίκος", "सी�
 
 
 def test_a_long_board_tells_the_players_apart_and_keeps_names_and_totals_in_view(
-    night_phone: Any, live_server: Any
+    tall_phone: Page, live_server: Any
 ) -> None:
-    game_id = start(live_server, SIX, "wizard", 0)
+    game_id = install_with_a_game(live_server, "wizard", SIX, 0)
     with live_server.app.app_context():
-        ana = services.authenticate("ana", PASSWORD)
+        ana = services.authenticate(USERNAME, PASSWORD)
         for number in range(1, 10):
             bids = [0] * 6
             bids[number % 6] = number
             game = services.get_game(ana, game_id)
             services.record_round(game, {"trump": "hearts", "bids": bids, "tricks": bids})
         db.session.remove()
-    page = night_phone.new_page()
+    page = tall_phone
     log_in(page, live_server)
     page.goto(f"{live_server.url}/games/{game_id}")
     heads = page.locator(".board thead th:not(.round-col)")
@@ -602,7 +568,7 @@ def test_a_long_board_tells_the_players_apart_and_keeps_names_and_totals_in_view
     )
     assert shown == ["Christo…", "Christi…", "Ana", "Bart…", "Νίκος", "सीता"]
     assert len(set(shown)) == 6
-    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+    fits(page)
     # The board's start on the screen, its end below: its totals at the screen's foot.
     height = page.evaluate("window.innerHeight")
     board_top = page.evaluate("document.querySelector('.board').getBoundingClientRect().top")
@@ -619,19 +585,19 @@ def test_a_long_board_tells_the_players_apart_and_keeps_names_and_totals_in_view
 
 
 def test_headings_are_whole_in_greek_and_inside_their_boxes(
-    night_phone: Any, live_server: Any
+    tall_phone: Page, live_server: Any
 ) -> None:
-    game_id = start(live_server, ONE_CARD, "one_card", ANA)
+    game_id = install_with_a_game(live_server, "one_card", ONE_CARD, ANA)
     with live_server.app.app_context():
-        ana = services.authenticate("ana", PASSWORD)
+        ana = services.authenticate(USERNAME, PASSWORD)
         game = services.get_game(ana, game_id)
         hand = {"bidder": 1, "bid": 7, "trump": "hearts", "points": [5, 7, 3], "last_trick": 1}
         services.record_round(game, hand)
         wizard_id = services.create_game(ana, "wizard", WIZARD, ANA).id
         db.session.remove()
-    page = night_phone.new_page()
+    page = tall_phone
     log_in(page, live_server)
-    night_phone.add_cookies([{"name": "language", "value": "el", "url": live_server.url}])
+    page.context.add_cookies([{"name": "language", "value": "el", "url": live_server.url}])
     page.goto(f"{live_server.url}/games/{game_id}")
     heading = page.locator(".board thead th.round-col")
     expect(heading).to_have_text("Γύρος")
@@ -658,7 +624,7 @@ def test_without_scripts_a_refusal_opens_on_its_summary_and_echoes_only_real_bid
     phone_without_js: Page, live_server: Any
 ) -> None:
     page = phone_without_js
-    game_id = start(live_server, ["Ana", "Ben", "Cai"], "wizard", ANA, hook=True)
+    game_id = install_with_a_game(live_server, "wizard", ["Ana", "Ben", "Cai"], ANA, {"hook": True})
     log_in(page, live_server)
     page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
     # Ben 1, Cai 0: Ana, dealing, may not bid 0, and taps it all the same (no script

@@ -10,24 +10,10 @@ from typing import Any
 import pytest
 from flask_babel import force_locale, get_translations, gettext
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
-from scorekeeper import services
 from scorekeeper.games import kind
-from tests.browser.conftest import new_phone
+from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in, new_phone
 
-pytestmark = pytest.mark.browser
-
-PASSWORD = "secret-123"
 PLAYERS = ["Ana", "Siôn", "Νίκος", "सीता"]
-
-
-def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
 
 
 def in_language(server: Any, language: str, text: str, **values: Any) -> str:
@@ -67,25 +53,12 @@ def test_the_browsers_language_then_the_one_picked(browser: Any, live_server: An
 
 
 def start_game(server: Any) -> str:
-    server.reset()
-    with server.app.app_context():
-        ana = services.create_user("ana", PASSWORD)
-        # Dealt first by seat 2, so Ana (seat 0) deals round 3 and bids last.
-        record = services.create_game(ana, "wizard", PLAYERS, 2, {"hook": True})
-        for number in (1, 2):
-            record = services.record_round(
-                record,
-                {"trump": "hearts", "turned": "7h", "bids": [0] * 4, "tricks": [number, 0, 0, 0]},
-            )
-        return record.id
-
-
-def log_in(page: Page, server: Any) -> None:
-    page.goto(server.url + "/login")
-    page.locator("#username").fill("ana")
-    page.locator("#password").fill(PASSWORD)
-    with page.expect_navigation():
-        page.locator("main form button[type=submit]").tap()
+    rounds = tuple(
+        {"trump": "hearts", "turned": "7h", "bids": [0] * 4, "tricks": [number, 0, 0, 0]}
+        for number in (1, 2)
+    )
+    # Dealt first by seat 2, so Ana (seat 0) deals round 3 and bids last.
+    return install_with_a_game(server, "wizard", PLAYERS, 2, {"hook": True}, rounds)
 
 
 @pytest.mark.parametrize("language", ["cy", "el", "ne"])
@@ -177,7 +150,6 @@ def test_every_page_fits_the_phone_in_every_language(
 ) -> None:
     """Longer words (Welsh, Greek) and another script (Nepali) never push a page sideways;
     in Greek and Nepali, axe finds nothing either (the page's language, contrast...)."""
-    from tests.browser.test_accessibility import PASSWORD as AXE_PASSWORD
     from tests.browser.test_accessibility import Axe, pages, violations
 
     paths = pages(live_server)
@@ -185,11 +157,7 @@ def test_every_page_fits_the_phone_in_every_language(
     page = context.new_page()
     try:
         context.add_cookies([{"name": "language", "value": language, "url": live_server.url}])
-        page.goto(live_server.url + "/login")
-        page.locator("#username").fill("ana")
-        page.locator("#password").fill(AXE_PASSWORD)
-        with page.expect_navigation():
-            page.locator("main form button[type=submit]").tap()
+        log_in(page, live_server)
         wide, found = {}, {}
         for path in paths:
             page.goto(live_server.url + path)

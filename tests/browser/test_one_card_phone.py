@@ -6,29 +6,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
-pytestmark = pytest.mark.browser
+from tests.browser.conftest import PASSWORD, USERNAME, Page, expect, fits
 
 PLAYERS = ["Ana", "Ŵyn", "Cai"]
-PASSWORD = "secret-123"
-
-
-def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
 
 
 def sign_up(page: Page, server: Any) -> None:
     server.reset()
     page.goto(server.url + "/")
     page.get_by_label("Setup code").fill(server.setup_code())
-    page.get_by_label("Username").fill("ana")
+    page.get_by_label("Username").fill(USERNAME)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password again").fill(PASSWORD)
     page.get_by_role("button", name="Create the account").tap()

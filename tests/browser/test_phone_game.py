@@ -12,20 +12,11 @@ from typing import Any
 
 import pytest
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # no Playwright: the browser fixture skips these tests (fails them in CI)
-    Page = Any  # type: ignore[misc,assignment]
-    expect = None  # type: ignore[assignment]
-
 from scorekeeper import services
+from tests.browser.conftest import PASSWORD, PHONE, USERNAME, Page, expect, wizard_score
 
-pytestmark = pytest.mark.browser
-
-PHONE_WIDTH = 360
+PHONE_WIDTH = PHONE["viewport"]["width"]
 MIN_TAP = 44  # CSS pixels: the smallest comfortable target for a finger
-USERNAME = "ana"
-PASSWORD = "secret-123"
 
 # Seats 0..3, clockwise. Names from the seed texts' languages: Welsh, Greek, Nepali.
 ANA, SION, NIKOS, SITA = 0, 1, 2, 3
@@ -33,11 +24,6 @@ PLAYERS = ["Ana", "Siôn", "Νίκος", "सीता"]
 
 GAME_URL = re.compile(r"/games/(?!new$)[^/?#]+(#board)?$")  # a game's scoreboard
 ROUND_URL = re.compile(r"/games/[^/?#]+/rounds/new$")  # the next round's screen
-
-
-def wizard_score(bid: int, took: int) -> int:
-    """RULES.md, Wizard › Scoring, worked out independently of the app."""
-    return 20 + 10 * took if bid == took else -10 * abs(bid - took)
 
 
 class Table:
