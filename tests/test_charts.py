@@ -9,8 +9,9 @@ from types import ModuleType
 
 import pytest
 
-from scorekeeper import charts, sheets
+from scorekeeper import charts
 from scorekeeper.charts import MINUS, STYLES, ChartLook, nice_ticks, running_totals_svg
+from scorekeeper.sheets import grid
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Siôn", "Ŵyn", "Νίκος", "प्रिया", "Ana", "Dee"]
@@ -93,7 +94,7 @@ def test_on_paper_the_legend_is_left_to_the_page() -> None:
     assert [style.key[1] for style in STYLES] == ["●", "□", "▲", "◇", "▼", "✕"]
 
 
-@pytest.mark.parametrize("module", [charts, sheets], ids=["charts", "sheets"])
+@pytest.mark.parametrize("module", [charts, grid], ids=["charts", "sheets.grid"])
 def test_the_examples_in_the_docstrings_hold(module: ModuleType) -> None:
     """pytest collects doctests under scorekeeper/rules only: these modules run theirs here."""
     result = doctest.testmod(module)
