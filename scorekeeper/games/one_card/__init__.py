@@ -7,7 +7,7 @@ from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import GameKind, Templates, Words
 from . import api, statistics
-from .forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
+from .forms import NewOneCardGameForm, OneCardRoundForm, OneCardSheetForm, one_card_sheet_options
 from .sheet import SHEET
 
 HAND_SENTENCES: dict[str, str] = {
@@ -49,6 +49,7 @@ KIND = GameKind(
     referee=REFEREES[OneCardGame.key],
     new_game_form=NewOneCardGameForm,
     round_form=OneCardRoundForm,
+    sheet_form=OneCardSheetForm,
     sheet_options=one_card_sheet_options,
     sheet=SHEET,
     templates=Templates(
