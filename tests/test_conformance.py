@@ -666,6 +666,7 @@ def test_every_template_of_the_kind_is_drawn(world: World, paged: str) -> None:
     world.look(f"/games/{game['id']}/rounds/new")
     world.look(f"/rules/{world.key}")
     world.look(f"/games/{game['id']}/sheet.pdf")  # not finished: drawn afresh
+    world.look(f"/sheets?game={world.key}")  # the blank sheets' page: every game's options
     players = world.look("/players").get_data(as_text=True)
     for pid in set(re.findall(r'href="/players/(\d+)"', players)):
         world.look(f"/players/{pid}")

@@ -170,6 +170,38 @@ def test_a_sheet_loads_nothing_from_outside(tmp_path: Path) -> None:
 # -- completed sheets -------------------------------------------------------------------
 
 
+def tricks_row(sheet: Any, state: Any, scored: Any) -> None:
+    """A game of bidding tricks (Wizard, Oh Hell): round, cards, dealer, trump, then each
+    player's bid, tricks, score and total."""
+    record, players = scored.record, state.player_count
+    line = sheet.line(rf"{scored.number} {scored.cards} ")
+    expected = []
+    for seat in range(players):
+        expected += [str(record.bids[seat]), str(record.tricks[seat])]
+        expected += figures([scored.scores[seat]], signed=True)
+        expected += figures([scored.totals[seat]])
+    assert line.split()[-4 * players :] == expected, line
+    assert state.players[record.dealer] in line
+
+
+def one_card_row(sheet: Any, state: Any, scored: Any) -> None:
+    """One Card: hand, dealer, the contract, then each player's points and total."""
+    record, players = scored.record, state.player_count
+    line = sheet.line(rf"{scored.number} {re.escape(state.players[record.dealer])} ")
+    expected = []
+    for seat in range(players):
+        expected += [str(record.points[seat]), *figures([scored.totals[seat]])]
+    assert line.split()[-2 * players :] == expected, line
+    if record.bidder is None:
+        assert "all passed" in line
+    else:
+        assert f"{record.bid} {'✓' if record.made else '✗'}" in line
+
+
+ROW_CHECKS = {"wizard": tricks_row, "oh_hell": tricks_row, "one_card": one_card_row}
+"""How each game's recorded round reads on its sheet."""
+
+
 @pytest.mark.parametrize("path", RECORDED, ids=[p.stem for p in RECORDED])
 def test_a_completed_sheet_prints_the_game_as_recorded(table: Table, path: Path) -> None:
     game = recorded(path)
@@ -179,29 +211,10 @@ def test_a_completed_sheet_prints_the_game_as_recorded(table: Table, path: Path)
     assert response.mimetype == "application/pdf"
     sheet = read_pdf(response.data)
     state = state_of(game)
-    players = len(game["players"])
 
+    check_row = ROW_CHECKS[game["game"]]  # a game without its row check fails here
     for scored in state.scored_rounds:
-        record = scored.record
-        if game["game"] == "wizard":
-            line = sheet.line(rf"{scored.number} {scored.cards} ")
-            expected = []
-            for seat in range(players):
-                expected += [str(record.bids[seat]), str(record.tricks[seat])]
-                expected += figures([scored.scores[seat]], signed=True)
-                expected += figures([scored.totals[seat]])
-            assert line.split()[-4 * players :] == expected, line
-            assert state.players[record.dealer] in line
-        else:
-            line = sheet.line(rf"{scored.number} {re.escape(state.players[record.dealer])} ")
-            expected = []
-            for seat in range(players):
-                expected += [str(record.points[seat]), *figures([scored.totals[seat]])]
-            assert line.split()[-2 * players :] == expected, line
-            if record.bidder is None:
-                assert "all passed" in line
-            else:
-                assert f"{record.bid} {'✓' if record.made else '✗'}" in line
+        check_row(sheet, state, scored)
     totals = sheet.line("Total ").split()[1:]
     winners = [game["players"][seat] for seat in game["winners"]]
     assert [t for t in totals if t != "★"] == figures(game["totals"])

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.conftest import Table
+from scorekeeper import services
+from tests.conftest import PASSWORD, Table
 from tests.conftest import page_errors as errors
 from tests.conftest import stored_state as state
 
@@ -90,6 +91,59 @@ def test_save_lands_on_the_next_round_with_the_new_totals_on_top(
 def test_the_first_round_has_no_totals_yet(table: Table, game_id: str) -> None:
     page = table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
     assert "totals-line" not in page and "Full scoreboard" not in page
+
+
+EVERY_GAME_SAVES = [
+    pytest.param(
+        "wizard",
+        {},
+        taps([1, 0, 0], [1, 0, 0], turned="h"),
+        "Round 1 saved — round 2 next.",
+        "<h1>Round 2 of 20</h1>",
+        id="wizard",
+    ),
+    pytest.param(
+        "oh_hell",
+        {"schedule": [1, 2]},
+        taps([0, 0, 0], [1, 0, 0], turned="h", turned_rank=""),
+        "Round 1 saved — round 2 next.",
+        "<h1>Round 2 of 2</h1>",
+        id="oh_hell",
+    ),
+    pytest.param(
+        "one_card",
+        {},
+        {"points_0": "9", "points_1": "3", "points_2": "3", "last_trick": "0"}
+        | {"bidder": "0", "bid": "8", "trump": "clubs"},
+        "Hand 1 saved — hand 2 next.",
+        "<h1>Hand 2</h1>",
+        id="one_card",
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "options", "entered", "said", "heading"), EVERY_GAME_SAVES)
+def test_every_games_next_round_says_the_save_and_shows_the_totals(
+    app: Flask,
+    table: Table,
+    key: str,
+    options: dict[str, Any],
+    entered: dict[str, str],
+    said: str,
+    heading: str,
+) -> None:
+    with app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        game_id = str(services.create_game(ana, key, ["Ana", "Ben", "Cai"], 0, options).id)
+    response = table.post(f"/games/{game_id}/rounds/new", entered)
+    assert response.status_code == 302, errors(response)
+    assert response.headers["Location"] == f"/games/{game_id}/rounds/new"
+    raw = table.client.get(response.headers["Location"]).get_data(as_text=True)
+    page = " ".join(raw.split())
+    assert page.count(said) == 1
+    assert page.index(said) < page.index('class="totals-line"') < page.index(heading)
+    assert len(totals_line(raw)) == 3
+    assert f'<a href="/games/{game_id}">Full scoreboard</a>' in page
 
 
 def test_the_totals_on_top_shorten_long_names_as_the_board_does(table: Table) -> None:

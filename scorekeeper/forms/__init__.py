@@ -46,7 +46,7 @@ from .rounds import (
     seat_number_field,
     tricks_fields,
 )
-from .sheets import MAX_SEATS, SCHEDULE_CHOICES, BlankSheetForm
+from .sheets import MAX_SEATS, BlankSheetForm
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -57,7 +57,6 @@ __all__ = [
     "OUT_OF_RANGE",
     "RANDOM_DEALER",
     "REQUIRED",
-    "SCHEDULE_CHOICES",
     "TONIGHT",
     "BlankSheetForm",
     "ChangePasswordForm",

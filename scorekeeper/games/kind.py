@@ -119,6 +119,9 @@ class GameKind:
     """A ``NewGameForm`` subclass: players, first dealer and the game's options."""
     round_form: type[Any]
     """A ``RoundForm`` subclass, made for a round by its ``for_round``."""
+    sheet_form: type[Any]
+    """A WTForms ``Form`` of the game's options on a blank sheet, joined to the blank-sheet
+    form (its field names apart from every other game's)."""
     sheet_options: Callable[[Any], dict[str, Any]]
     """The game's options from the blank-sheet form, as the rules read them."""
     sheet: SheetLayout[Any]

@@ -20,7 +20,9 @@ from markupsafe import Markup, escape
 from ..names import distinct_within
 from .paper import PT, Paper, usable
 
-NUMBER_SIZES = (9.0, 8.5, 8.0)
+SMALLEST_PT = 8.0
+"""Nothing on a sheet is smaller."""
+NUMBER_SIZES = (9.0, 8.5, SMALLEST_PT)
 """The grid's numbers, in points: the largest that lets every column fit. Nothing on
 a sheet is smaller than 8 pt."""
 DIGIT_EM = 0.572
@@ -152,8 +154,14 @@ class Grid:
 
     @property
     def label_pt(self) -> float:
-        """The labels' size in DejaVu Sans Mono: each character a digit wide."""
-        return self.number_pt * DIGIT_EM / MONO_EM
+        """The labels' size: in DejaVu Sans Mono each character a digit wide, unless that
+        is under the sheet's 8 pt floor (the smallest numbers): then 8 pt, each label in a
+        box its sub-column's width (:meth:`labels`).
+
+        >>> round(Grid((), (), (), 7, 9.0).label_pt, 2), Grid((), (), (), 7, 8.0).label_pt
+        (8.55, 8.0)
+        """
+        return max(SMALLEST_PT, self.number_pt * DIGIT_EM / MONO_EM)
 
     @property
     def units(self) -> int:
@@ -203,14 +211,15 @@ class Grid:
         sub-column (a language's longer word) is shortened.
 
         Latin, Greek and Cyrillic labels are set like the numbers, a letter a digit wide
-        in DejaVu Sans Mono; a script it lacks (Devanagari) is not, so each label of such
-        a language is right-aligned in a box its sub-column's width (which costs more
-        to lay out)."""
+        in DejaVu Sans Mono; a script it lacks (Devanagari) is not, nor a label that would
+        be under 8 pt that way (the smallest numbers), so each such label is right-aligned
+        in a box its sub-column's width (which costs more to lay out)."""
         texts = [
             shorten(str(sub.label), units - 1)
             for sub, units in zip(self.subs, self.sub_units, strict=True)
         ]
-        if all(ord(ch) < MONOSPACED_BELOW for text in texts for ch in text):
+        digit_wide = self.number_pt * DIGIT_EM / MONO_EM >= SMALLEST_PT
+        if digit_wide and all(ord(ch) < MONOSPACED_BELOW for text in texts for ch in text):
             return self.line([[Field(text) for text in texts]] * self.players)
         boxes = [
             Markup('<span style="width:{:.3f}mm">{}</span>').format(units * self.digit, text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from werkzeug.wrappers import Response
 
 from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
-from ..games import KINDS, kind
+from ..games import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
 from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
@@ -40,17 +41,28 @@ def default_paper() -> str:
     return "letter" if region in LETTER_REGIONS else "a4"
 
 
+@cache
+def blank_sheet_form() -> type[BlankSheetForm]:
+    """The blank-sheet form with every game's own options, each asked of its kind."""
+    parts = tuple(game.sheet_form for game in KINDS.values())
+    names = [name for part in parts for name in vars(part) if not name.startswith("_")]
+    clashes = {name for name in names if names.count(name) > 1}
+    if clashes:
+        raise KindError(f"games' blank-sheet options share field names: {sorted(clashes)}")
+    return type("BlankSheetForm", (BlankSheetForm, *parts), {})
+
+
 @bp.route("/sheets")
 def blank_sheets() -> str:
     """The blank sheets: one link a game and player count, and a form for the rest."""
-    form = BlankSheetForm(paper=default_paper())
+    form = blank_sheet_form()(paper=default_paper())
     return _form_page(form, {})
 
 
 @bp.route("/sheets/blank.pdf")
 def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """A blank sheet as asked in the query string, or the form saying what is wrong."""
-    form = BlankSheetForm(request.args)
+    form = blank_sheet_form()(request.args)
     if not form.paper.data:
         form.paper.data = default_paper()
     errors: dict[str, list[str]] = {}

@@ -81,8 +81,8 @@ def test_oh_hell_is_a_game_of_3_to_7_players_called_rounds():
     assert OhHellGame.seat_lists == WizardGame.seat_lists == ("bids", "tricks")
 
 
-def test_oh_hell_is_not_offered_until_the_web_side_serves_it():
-    assert "oh_hell" not in GAMES
+def test_oh_hell_is_registered_by_its_key():
+    assert GAMES["oh_hell"] is OhHellGame
 
 
 @pytest.mark.parametrize("count", [0, 1, 2, 8, 9], ids=lambda n: f"{n}-players")

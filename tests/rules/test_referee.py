@@ -1026,7 +1026,7 @@ def test_a_deck_check_lets_real_cards_through(check, deck):
 
 
 def test_each_game_has_a_referee_with_its_deck_and_table_size():
-    assert set(REFEREES) == {"wizard", "one_card"}
+    assert set(REFEREES) == {"wizard", "one_card", "oh_hell"}
     assert (WIZARD.max_players, WIZARD.max_hand, WIZARD.has_order) == (6, 20, False)
     assert (ONE_CARD.max_players, ONE_CARD.max_hand, ONE_CARD.has_order) == (4, 12, True)
     assert WIZARD.ranks == tuple(Rank)
@@ -1367,8 +1367,8 @@ def test_an_oh_hell_question_that_cannot_be_is_refused(ask, field, message):
     assert (refused.value.field, str(refused.value)) == (field, message)
 
 
-def test_oh_hells_referee_is_not_offered_until_the_web_side_serves_it():
-    assert "oh_hell" not in REFEREES
+def test_oh_hells_referee_is_registered_with_its_deck_and_table_size():
+    assert REFEREES["oh_hell"] is OH_HELL
     assert (OH_HELL.key, OH_HELL.title) == ("oh_hell", "Oh Hell")
     assert (OH_HELL.max_players, OH_HELL.max_hand, OH_HELL.has_order) == (7, 17, False)
     assert OH_HELL.ranks == tuple(Rank) and OH_HELL.specials == ()

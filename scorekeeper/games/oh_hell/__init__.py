@@ -10,7 +10,7 @@ from ..kind import GameKind, Templates, Words
 from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
 from . import api
-from .forms import NewOhHellGameForm, OhHellRoundForm, oh_hell_sheet_options
+from .forms import NewOhHellGameForm, OhHellRoundForm, OhHellSheetForm, oh_hell_sheet_options
 from .sheet import SHEET
 
 TABLES = range(OhHellGame.min_players, OhHellGame.max_players + 1)
@@ -21,6 +21,7 @@ KIND = GameKind(
     referee=OH_HELL_REFEREE,
     new_game_form=NewOhHellGameForm,
     round_form=OhHellRoundForm,
+    sheet_form=OhHellSheetForm,
     sheet_options=oh_hell_sheet_options,
     templates=Templates(
         board="kinds/_tricks_board.html",

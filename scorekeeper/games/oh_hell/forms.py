@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from flask_babel import gettext, lazy_gettext
 from wtforms import (
     BooleanField,
+    Form,
     IntegerField,
     RadioField,
     SelectField,
@@ -20,8 +21,6 @@ from ...forms import (
     NOT_A_CHOICE,
     NOT_A_WHOLE_NUMBER,
     OUT_OF_RANGE,
-    SCHEDULE_CHOICES,
-    BlankSheetForm,
     NewGameForm,
     first_dealer_field,
     players_field,
@@ -32,6 +31,7 @@ from ...rules.oh_hell import (
     MAX_SCORING_NUMBER,
     SCORING_FIELDS,
     OhHellGame,
+    largest_hand,
 )
 from ..tricks import SUIT_CHOICES, TrickRoundForm
 
@@ -80,6 +80,16 @@ def own_hand_sizes(text: str | None) -> list[int]:
     ):
         return []
     return [int(part) for part in parts]
+
+
+# Oh Hell's schedules by name (RULES.md, Oh Hell › Rounds and dealing), as a new game and a
+# blank sheet offer them; the values are the rules' names.
+SCHEDULE_CHOICES = [
+    SelectChoice("down-up", lazy_gettext("Down and up")),
+    SelectChoice("up-down", lazy_gettext("Up and down")),
+    SelectChoice("down", lazy_gettext("Down only")),
+    SelectChoice("up", lazy_gettext("Up only")),
+]
 
 
 class NewOhHellGameForm(NewGameForm):
@@ -185,7 +195,29 @@ class OhHellRoundForm(TrickRoundForm):
         return f"{rank}{suit.value}" if rank else None
 
 
-def oh_hell_sheet_options(form: BlankSheetForm) -> dict[str, Any]:
+class OhHellSheetForm(Form):
+    """Oh Hell's options on the blank-sheet form (its fields joined to ``BlankSheetForm``)."""
+
+    schedule = RadioField(
+        lazy_gettext("Hand sizes, round by round"),
+        choices=SCHEDULE_CHOICES,
+        default="down-up",
+        validators=[Optional()],
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    no_hook = BooleanField(lazy_gettext("Without the hook"))
+    """Oh Hell plays with the hook unless the table says not (a ready-made link has it on)."""
+    top = IntegerField(
+        lazy_gettext("Top hand size"),
+        validators=[
+            Optional(),
+            NumberRange(min=1, max=largest_hand(OhHellGame.min_players), message=OUT_OF_RANGE),
+        ],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+
+
+def oh_hell_sheet_options(form: Any) -> dict[str, Any]:
     """Oh Hell's options on a blank sheet: the schedule and its top hand, the hook."""
     options: dict[str, Any] = {
         "schedule": form.schedule.data or "down-up",

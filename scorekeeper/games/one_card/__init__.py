@@ -7,7 +7,7 @@ from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import GameKind, Templates, Words
 from . import api, statistics
-from .forms import NewOneCardGameForm, OneCardRoundForm, one_card_sheet_options
+from .forms import NewOneCardGameForm, OneCardRoundForm, OneCardSheetForm, one_card_sheet_options
 from .sheet import SHEET
 
 HAND_SENTENCES: dict[str, str] = {
@@ -49,11 +49,12 @@ KIND = GameKind(
     referee=REFEREES[OneCardGame.key],
     new_game_form=NewOneCardGameForm,
     round_form=OneCardRoundForm,
+    sheet_form=OneCardSheetForm,
     sheet_options=one_card_sheet_options,
     sheet=SHEET,
     templates=Templates(
         board="kinds/one_card/board.html",
-        round="rounds/one_card.html",
+        round="kinds/one_card/round.html",
         options="kinds/one_card/options.html",
         deal="kinds/one_card/deal.html",
         rules="rules/one_card.html",

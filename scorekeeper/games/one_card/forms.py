@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from flask_babel import gettext, lazy_gettext
-from wtforms import HiddenField, IntegerField, RadioField, ValidationError
+from wtforms import Form, HiddenField, IntegerField, RadioField, ValidationError
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...forms import (
     NOT_A_WHOLE_NUMBER,
-    BlankSheetForm,
+    OUT_OF_RANGE,
     NewGameForm,
     RoundForm,
     first_dealer_field,
@@ -19,7 +19,7 @@ from ...forms import (
     suit_word,
 )
 from ...rules import RoundInfo, Suit
-from ...rules.one_card import OneCardGame, OneCardHand
+from ...rules.one_card import TARGET_RANGE, OneCardGame, OneCardHand
 
 
 class NewOneCardGameForm(NewGameForm):
@@ -177,6 +177,19 @@ def _whole_or_text(value: str | None) -> Any:
         return value
 
 
-def one_card_sheet_options(form: BlankSheetForm) -> dict[str, Any]:
+class OneCardSheetForm(Form):
+    """One Card's options on the blank-sheet form (its fields joined to ``BlankSheetForm``)."""
+
+    target = IntegerField(
+        lazy_gettext("Target"),
+        validators=[
+            Optional(),
+            NumberRange(min=TARGET_RANGE[0], max=TARGET_RANGE[1], message=OUT_OF_RANGE),
+        ],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+
+
+def one_card_sheet_options(form: Any) -> dict[str, Any]:
     """One Card's options on a blank sheet: the target."""
     return {"target": form.target.data} if form.target.data is not None else {}

@@ -8,7 +8,7 @@ from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
 from . import api, statistics
-from .forms import NewWizardGameForm, WizardRoundForm, wizard_sheet_options
+from .forms import NewWizardGameForm, WizardRoundForm, WizardSheetForm, wizard_sheet_options
 from .sheet import SHEET
 
 KIND = GameKind(
@@ -17,11 +17,12 @@ KIND = GameKind(
     referee=REFEREES[WizardGame.key],
     new_game_form=NewWizardGameForm,
     round_form=WizardRoundForm,
+    sheet_form=WizardSheetForm,
     sheet_options=wizard_sheet_options,
     sheet=SHEET,
     templates=Templates(
         board="kinds/_tricks_board.html",
-        round="rounds/wizard.html",
+        round="kinds/wizard/round.html",
         options="kinds/wizard/options.html",
         deal="kinds/wizard/deal.html",
         rules="rules/wizard.html",

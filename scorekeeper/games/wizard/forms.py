@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from flask_babel import gettext, lazy_gettext
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, ValidationError
+from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, ValidationError
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Optional
+from wtforms.validators import NumberRange, Optional
 
 from ...forms import (
     NOT_A_WHOLE_NUMBER,
-    BlankSheetForm,
+    OUT_OF_RANGE,
     NewGameForm,
     first_dealer_field,
     players_field,
@@ -106,7 +106,18 @@ def _turned_choice(record: WizardRound) -> dict[str, Any]:
     return {}
 
 
-def wizard_sheet_options(form: BlankSheetForm) -> dict[str, Any]:
+class WizardSheetForm(Form):
+    """Wizard's options on the blank-sheet form (its fields joined to ``BlankSheetForm``)."""
+
+    hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
+    rounds = IntegerField(
+        lazy_gettext("Rounds (a short game)"),
+        validators=[Optional(), NumberRange(min=1, max=60, message=OUT_OF_RANGE)],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+
+
+def wizard_sheet_options(form: Any) -> dict[str, Any]:
     """Wizard's options on a blank sheet: the hook, and a short game's rounds."""
     options: dict[str, Any] = {"hook": bool(form.hook.data)}
     if form.rounds.data is not None:
