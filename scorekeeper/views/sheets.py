@@ -55,7 +55,9 @@ def blank_sheet_form() -> type[BlankSheetForm]:
 @bp.route("/sheets")
 def blank_sheets() -> str:
     """The blank sheets: one link a game and player count, and a form for the rest."""
-    form = blank_sheet_form()(paper=default_paper())
+    asked = request.args.get("game")
+    game = asked if asked in KINDS else next(iter(KINDS))
+    form = blank_sheet_form()(paper=default_paper(), game=game)
     return _form_page(form, {})
 
 
