@@ -75,16 +75,25 @@ def waitress(env: dict[str, str], port: int, threads: int = 8) -> subprocess.Pop
     )
 
 
-def wait_until_serving(url: str, seconds: float = 30) -> None:
-    """Until the server at ``url`` answers (AssertionError after ``seconds``)."""
+class ServerExited(AssertionError):
+    """The server's process ended before it answered (its port taken by another, say)."""
+
+
+def wait_until_serving(
+    url: str, seconds: float = 60, process: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Until the server at ``url`` answers (AssertionError after ``seconds``, at once
+    when its ``process`` has ended)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(url + "/api/v1/openapi.json", timeout=1).close()
             return
         except OSError:
+            if process is not None and process.poll() is not None:
+                raise ServerExited(f"the server exited with {process.returncode}") from None
             time.sleep(0.05)
-    raise AssertionError("the server did not start")
+    raise AssertionError(f"the server did not start in {seconds:.0f} s")
 
 
 class Live:
@@ -107,8 +116,16 @@ class Live:
         )
 
     def start(self, threads: int = 8) -> None:
-        self.process = waitress(self.env, self.port, threads)
-        wait_until_serving(self.url)
+        for attempt in range(3):
+            self.process = waitress(self.env, self.port, threads)
+            try:
+                wait_until_serving(self.url, process=self.process)
+                return
+            except ServerExited:
+                if attempt == 2:
+                    raise
+                # Another test's server took the port between choosing and binding it.
+                self.port = free_port()
 
     def stop(self) -> None:
         if self.process is not None:
