@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import Row, Select, bindparam, select
+from sqlalchemy import Executable, Row, bindparam, select
 
 from ..extensions import db
 from ..models import (
@@ -64,7 +64,7 @@ _VERSION = select(Game.version).where(Game.watch_token == bindparam("token"))
 _STAMP = select(Game.id, Game.version).where(Game.watch_token == bindparam("token"))
 
 
-def _watched_row(statement: Select[Any], token: str) -> Row[Any]:
+def _watched_row(statement: Executable, token: str) -> Row[Any]:
     """One row of a watched game, read on a connection of its own, outside the ORM's
     session (a few columns, no objects: a watcher's poll is most of a night's requests)."""
     with db.engine.connect() as connection:
