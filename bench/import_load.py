@@ -1,11 +1,12 @@
 """A big import while another account enters rounds: how long that account's writes wait.
 
-A real server (waitress, SQLite, on 127.0.0.1) gets an export of thousands of games from
-one account through the import form, while a second account keeps entering rounds and
-starting games through the API. It prints how long the import took and each of the
-second account's writes during it: how many, their answers (a 503 is a write refused
-because the database was locked too long) and their latency (median, 95th percentile,
-worst). Target: no 503, the worst write within two seconds.
+A real server (served as ``./scripts/start`` serves it, as bench/load.py does: gunicorn
+gthread, a worker per core, 8 threads each; SQLite, on 127.0.0.1) gets an export of
+thousands of games from one account through the import form, while a second account
+keeps entering rounds and starting games through the API. It prints how long the import
+took and each of the second account's writes during it: how many, their answers (a 503
+is a write refused because the database was locked too long) and their latency (median,
+95th percentile, worst). Target: no 503, the worst write within two seconds.
 
     .venv/bin/python bench/import_load.py                   # this checkout
     .venv/bin/python bench/import_load.py --code ../old     # another checkout's code
@@ -179,8 +180,7 @@ def run(code: Path, games: int, rounds: int) -> dict[str, Any]:
         writer.stop.set()
         writer.join()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
     latencies = sorted(seconds for seconds, _ in writer.writes)
     return {
         "import_status": status,

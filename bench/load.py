@@ -127,9 +127,10 @@ class Server:
         workers: int | None = None,
         app: str = APP,
         name: str = "server",
+        code: Path = ROOT,
     ) -> None:
         self.env, self.port, self.extra = env, free_port(), extra
-        self.workers, self.app = workers, app
+        self.workers, self.app, self.code = workers, app, code
         self.log = directory / f"{name}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -182,7 +183,7 @@ class Server:
     def start(self) -> None:
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
-                self.command(), env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+                self.command(), env=self.env, cwd=self.code, stdout=log, stderr=subprocess.STDOUT
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -234,6 +235,36 @@ class Server:
 
     def errors(self) -> list[str]:
         return self.log_lines("Traceback", "Exception", "ERROR", "CRITICAL")
+
+
+def start_served(
+    env: dict[str, str],
+    directory: Path,
+    *,
+    workers: int | None = None,
+    code: Path = ROOT,
+    name: str = "server",
+    extra: tuple[str, ...] = (),
+) -> Server:
+    """The app served as ``./scripts/start`` serves it, started: gunicorn gthread with
+    ``workers`` workers (as many as scripts/start would run here when not given) of 8
+    threads, or, where gunicorn cannot run, waitress. ``code`` is the checkout whose app
+    is served (its own ``scorekeeper`` package, this one's gunicorn). The benchmarks that
+    serve the app (this one, sheet_memory.py, import_load.py, login.py) start it here."""
+    if not can_run_gunicorn():
+        workers = None
+    elif workers is None:
+        workers = served_workers()
+    server = Server(
+        {**env, "PYTHONPATH": str(code), "MALLOC_ARENA_MAX": env.get("MALLOC_ARENA_MAX", "2")},
+        directory,
+        extra,
+        workers=workers,
+        name=name,
+        code=code,
+    )
+    server.start()
+    return server
 
 
 @dataclass

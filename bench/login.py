@@ -4,9 +4,10 @@ stranger, and what eight logins at once cost the server's memory.
 * In-process, interleaved: a wrong password for an account that exists against any
   password for a username that does not. The two medians should be within noise: the
   time of an answer must not tell which usernames exist.
-* Against waitress on 127.0.0.1: the worker's peak memory (VmHWM) after eight logins sent
-  at once, with password hashes limited to PASSWORD_HASHING_AT_ONCE (2) and, for
-  comparison, allowed eight at once.
+* Against the app served as ``./scripts/start`` serves it (gunicorn gthread, one worker
+  of 8 threads here, so that all eight meet in it) on 127.0.0.1: the worker's peak
+  memory (VmHWM) after eight logins sent at once, with password hashes limited to
+  PASSWORD_HASHING_AT_ONCE (2) and, for comparison, allowed eight at once.
 
     .venv/bin/python -m bench.login            # --rounds 30 for steadier medians
 """
@@ -29,7 +30,7 @@ import urllib.request
 from pathlib import Path
 
 from .common import ROOT, Figure, ms, print_table
-from .load import Server
+from .load import start_served
 from .memory import peak_rss_mb, rss_mb
 
 PASSWORD = "correct horse battery"
@@ -84,10 +85,11 @@ def logins_at_once(at_once: int) -> tuple[float | None, float | None, float]:
             check=True,
             capture_output=True,
         )
-        server = Server(env, directory)
-        server.start()
+        # One worker, as scripts/start serves it, so that all eight logins meet in it.
+        server = start_served(env, directory, workers=1)
         try:
-            before = rss_mb(server.pid)
+            pid = server.worker_pids()[0]
+            before = rss_mb(pid)
             start = threading.Barrier(AT_ONCE)
             slowest: list[float] = []
 
@@ -109,7 +111,7 @@ def logins_at_once(at_once: int) -> tuple[float | None, float | None, float]:
                 thread.start()
             for thread in threads:
                 thread.join()
-            return before, peak_rss_mb(server.pid), max(slowest)
+            return before, peak_rss_mb(pid), max(slowest)
         finally:
             server.stop()
 

@@ -1,11 +1,13 @@
 """The web worker's memory after many printed sheets, and its CPU per sheet.
 
-A real server (waitress started as README's Deployment says, ``MALLOC_ARENA_MAX=2``) on
-127.0.0.1 is asked for blank sheets, each with other names so that every one is rendered
-(a blank sheet without names is kept once made), then for a running 6-player game's sheet
-again and again (a running game's sheet is rendered every time). It prints the worker's
-resident memory at the start, after 10 and after 1,000 sheets (target: both ≤ 150 MB), and
-the worker's CPU time per 6-player sheet.
+A real server (the app served as ``./scripts/start`` serves it, as bench/load.py does:
+gunicorn gthread, 8 threads, ``MALLOC_ARENA_MAX=2``; one worker, so that every sheet is
+drawn by the worker measured) on 127.0.0.1 is asked for blank sheets, each with other
+names so that every one is rendered (a blank sheet without names is kept once made),
+then for a running 6-player game's sheet again and again (a running game's sheet is
+rendered every time). It prints the worker's resident memory at the start, after 10 and
+after 1,000 sheets (target: both ≤ 150 MB), and the worker's CPU time per 6-player
+sheet.
 
     .venv/bin/python bench/sheet_memory.py                  # this checkout
     .venv/bin/python bench/sheet_memory.py --code ../old    # another checkout's code
@@ -20,7 +22,6 @@ import http.cookiejar
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.load import Server, start_served  # noqa: E402
 from bench.memory import cpu_seconds, peak_rss_mb, rss_mb  # noqa: E402
 
 PASSWORD = "plum kettle harbour 42"
@@ -41,18 +43,13 @@ MEMORY_TARGET_MB = 150.0
 NAMES = ["Siôn", "Ŵyn", "Νίκος", "सीता", "Ana", "Dee"]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def serve(
-    code: Path, env: dict[str, str], *commands: list[str], options: tuple[str, ...] = ()
-) -> tuple[subprocess.Popen[bytes], str]:
-    """The checkout ``code``'s app under waitress on a free port, as README's Deployment
-    serves it, after its ``flask`` ``commands``: the process and its address, once it
-    answers."""
+    code: Path, env: dict[str, str], *commands: list[str], workers: int | None = None
+) -> tuple[Server, str]:
+    """The checkout ``code``'s app, after its ``flask`` ``commands``, served as
+    ``./scripts/start`` serves it (``bench.load.start_served``: gunicorn gthread, 8
+    threads a worker; ``workers`` of them, as many as scripts/start would run when not
+    given) on a free port: the server and its address, once it answers."""
     for command in commands:
         subprocess.run(
             [sys.executable, "-m", "flask", "--app", "scorekeeper", *command],
@@ -61,35 +58,9 @@ def serve(
             check=True,
             capture_output=True,
         )
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "waitress",
-            "--host=127.0.0.1",
-            f"--port={port}",
-            "--threads=8",
-            *options,
-            "--call",
-            "scorekeeper:create_app",
-        ],
-        env=env,
-        cwd=code,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            Client(url).open("/api/v1/openapi.json")
-            return server, url
-        except OSError:
-            if time.monotonic() > deadline:
-                server.terminate()
-                raise
-            time.sleep(0.1)
+    directory = Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    server = start_served(env, directory, workers=workers, code=code)
+    return server, server.url
 
 
 class Client:
@@ -158,11 +129,11 @@ def main() -> int:
         env,
         ["init-db"],
         ["create-user", "bench", "--password", PASSWORD],
-        options=("--connection-limit=500",),
+        workers=1,  # one worker's memory and CPU, every sheet drawn by it
     )
     client = Client(url)
     try:
-        pid = server.pid
+        pid = server.worker_pids()[0]
         start = rss_mb(pid)
         readings: dict[int, float | None] = {}
         began = time.monotonic()
@@ -195,8 +166,7 @@ def main() -> int:
         cpu_after = cpu_seconds(pid)
         peak = peak_rss_mb(pid)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
 
     def mb(value: float | None) -> str:
         return "n/a" if value is None else f"{value:.0f} MB"

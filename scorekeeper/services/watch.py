@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Executable, Row, bindparam, select
 
 from ..extensions import db
 from ..models import (
@@ -45,10 +46,8 @@ def watched_version(token: str) -> int:
     """Only the version of a watched game: a cheap question for a watcher's refresh."""
     if not token or len(token) > 64 or not storable(token):
         raise NotFound("watch")
-    version = db.session.scalar(select(Game.version).where(Game.watch_token == token))
-    if version is None:
-        raise NotFound("watch")
-    return int(version)
+    row = _watched_row(_VERSION, token)
+    return int(row.version)
 
 
 def watched_stamp(token: str) -> tuple[str, int]:
@@ -56,7 +55,20 @@ def watched_stamp(token: str) -> tuple[str, int]:
     phone that the board it shows is still the board."""
     if not token or len(token) > 64 or not storable(token):
         raise NotFound("watch")
-    row = db.session.execute(select(Game.id, Game.version).where(Game.watch_token == token)).first()
+    row = _watched_row(_STAMP, token)
+    return str(row.id), int(row.version)
+
+
+# Built once: every watching phone asks one of these every few seconds.
+_VERSION = select(Game.version).where(Game.watch_token == bindparam("token"))
+_STAMP = select(Game.id, Game.version).where(Game.watch_token == bindparam("token"))
+
+
+def _watched_row(statement: Executable, token: str) -> Row[Any]:
+    """One row of a watched game, read on a connection of its own, outside the ORM's
+    session (a few columns, no objects: a watcher's poll is most of a night's requests)."""
+    with db.engine.connect() as connection:
+        row = connection.execute(statement, {"token": token}).first()
     if row is None:
         raise NotFound("watch")
-    return str(row.id), int(row.version)
+    return row

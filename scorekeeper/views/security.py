@@ -44,7 +44,12 @@ def add_security_headers(response: Response) -> Response:
         # Served over HTTPS (directly, or behind a proxy trusted with TRUST_PROXY): the
         # browser is to come back over HTTPS only, never in clear on a shared Wi-Fi.
         headers.setdefault("Strict-Transport-Security", HSTS)
-    if response.mimetype == "text/html" and current_user and current_user.is_authenticated:
+    if (
+        "Cache-Control" not in headers  # a watch board's own, say: no login to look up
+        and response.mimetype == "text/html"
+        and current_user
+        and current_user.is_authenticated
+    ):
         # An account's pages are not kept by shared caches, nor shown from the
         # back-forward cache after logging out.
         headers.setdefault("Cache-Control", "no-store")
