@@ -94,7 +94,9 @@ def test_a_second_phone_follows_the_game_through_the_watch_link(
         saved = time.monotonic()
         expected = [t + s for t, s in zip(round_1, [-20, 20, 20], strict=True)]
         assert expected == [10, 40, 40]
-        expect(sigma(keeper)).to_have_text([str(t) for t in expected])
+        # Save lands on round 3's screen, the new totals on its top.
+        expect(keeper.locator(".flash-done")).to_contain_text("Round 2 saved")
+        expect(keeper.locator(".totals-line li b")).to_have_text([str(t) for t in expected])
 
         # -- The watcher's page follows by itself, untouched.
         expect(sigma(watcher)).to_have_text([str(t) for t in expected], timeout=8000)
@@ -107,6 +109,9 @@ def test_a_second_phone_follows_the_game_through_the_watch_link(
         fits(watcher)
 
         # -- The scorekeeper revokes the link: the address shows nothing any more.
+        with keeper.expect_navigation():
+            keeper.get_by_role("link", name="Full scoreboard").tap()
+        expect(sigma(keeper)).to_have_text([str(t) for t in expected])
         with keeper.expect_navigation():
             keeper.get_by_role("link", name="Watch link for the others' phones").tap()
         expect(keeper.locator(".watch-link a")).to_have_text(address)
