@@ -189,9 +189,18 @@ def test_an_unchanged_board_is_still_answered_304(app: Flask, table: Table) -> N
 
 def test_the_kept_boards_are_bounded_least_recently_asked_first() -> None:
     kept = KeptBoards(2)
-    kept.put(("a",), "A")
-    kept.put(("b",), "B")
-    assert kept.get(("a",)) == "A"
-    kept.put(("c",), "C")
-    assert len(kept) == 2 and kept.get(("b",)) is None
-    assert kept.get(("a",)) == "A" and kept.get(("c",)) == "C"
+    kept.put(("a",), 1, "A")
+    kept.put(("b",), 1, "B")
+    assert kept.get(("a",), 1) == "A"
+    kept.put(("c",), 1, "C")
+    assert len(kept) == 2 and kept.get(("b",), 1) is None
+    assert kept.get(("a",), 1) == "A" and kept.get(("c",), 1) == "C"
+
+
+def test_a_boards_new_version_takes_the_old_ones_place() -> None:
+    kept = KeptBoards(2)
+    kept.put(("a",), 1, "A1")
+    kept.put(("a",), 2, "A2")
+    assert len(kept) == 1 and kept.get(("a",), 1) is None and kept.get(("a",), 2) == "A2"
+    kept.put(("a",), 1, "A1")  # drawn late, by a request that read the older version
+    assert kept.get(("a",), 2) == "A2"

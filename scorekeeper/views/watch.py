@@ -76,7 +76,7 @@ def board(token: str) -> Response:
     # A page with a message for this watcher, or sent back to by an address with a
     # query (the language switcher's "next"), is drawn for it alone.
     shared = not request.query_string and "_flashes" not in session
-    kept = boards().get(board_key(token, game_id, version)) if shared else None
+    kept = boards().get(board_key(token, game_id), version) if shared else None
     if kept is not None:
         page = kept.replace(CSRF_PLACEHOLDER, generate_csrf())
     else:
@@ -96,7 +96,7 @@ def board(token: str) -> Response:
             read_only=True,
         )
         if shared:
-            keep_board(board_key(token, record.id, version), page)
+            keep_board(board_key(token, record.id), version, page)
     answer = Response(page, mimetype="text/html")
     answer.set_etag(tag)
     answer.headers["Cache-Control"] = "no-cache"
@@ -110,7 +110,7 @@ def board(token: str) -> Response:
 # A board is drawn once per game version, language and what else the page shows, kept
 # with its token replaced by a placeholder, and each watcher gets it with its own token.
 
-BOARDS_KEPT = 256  # a few versions of each game watched at once, in each language
+BOARDS_KEPT = 256  # each game watched at once, in each language it is read in
 # Never in a drawn page (checked before one is kept): user text cannot make it.
 CSRF_PLACEHOLDER = "\x00csrf-token\x00"
 # The files base.html names by their content-hashed address (scorekeeper/assets.py).
@@ -120,24 +120,30 @@ BoardKey = tuple[object, ...]
 
 
 class KeptBoards:
-    """The latest boards drawn, at most ``size`` of them, the least recently asked for
-    dropped first; shared by the worker's threads."""
+    """The latest version drawn of each board, at most ``size`` boards, the least recently
+    asked for dropped first; shared by the worker's threads. An older version is never
+    asked for again (a watcher is answered the game's current one), so a new version
+    takes its place."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._pages: OrderedDict[BoardKey, str] = OrderedDict()
+        self._pages: OrderedDict[BoardKey, tuple[int, str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: BoardKey) -> str | None:
+    def get(self, key: BoardKey, version: int) -> str | None:
         with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-            return page
+            kept = self._pages.get(key)
+            if kept is None or kept[0] != version:
+                return None
+            self._pages.move_to_end(key)
+            return kept[1]
 
-    def put(self, key: BoardKey, page: str) -> None:
+    def put(self, key: BoardKey, version: int, page: str) -> None:
         with self._lock:
-            self._pages[key] = page
+            kept = self._pages.get(key)
+            if kept is not None and kept[0] > version:
+                return  # drawn late: a newer version is kept already
+            self._pages[key] = (version, page)
             self._pages.move_to_end(key)
             while len(self._pages) > self.size:
                 self._pages.popitem(last=False)
@@ -154,27 +160,26 @@ def boards() -> KeptBoards:
     return kept  # type: ignore[no-any-return]
 
 
-def board_key(token: str, game_id: str, version: int) -> BoardKey:
-    """Everything a shared board's page is drawn from: the game's version, and what the
-    page shows of the request."""
+def board_key(token: str, game_id: str) -> BoardKey:
+    """Everything a shared board's page is drawn from besides the game's version: the
+    game, and what the page shows of the request."""
     return (
         token,  # in the page: the version's address
         game_id,
-        version,
-        board_tag(game_id, version),  # the language
+        current_language(),
         bool(current_user.is_authenticated),  # the top bar's links
         request.script_root,  # every address in the page
         tuple(static_version(name) for name in PAGE_ASSETS),
     )
 
 
-def keep_board(key: BoardKey, page: str) -> None:
+def keep_board(key: BoardKey, version: int, page: str) -> None:
     """Keep the page drawn for this watcher, its CSRF token taken out; a page holding
     the token other than once in the switcher's form is not kept."""
     csrf = generate_csrf()
     if page.count(csrf) != 1 or CSRF_PLACEHOLDER in page:
         return
-    boards().put(key, page.replace(csrf, CSRF_PLACEHOLDER))
+    boards().put(key, version, page.replace(csrf, CSRF_PLACEHOLDER))
 
 
 def board_tag(game_id: str, version: int) -> str:
