@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import threading
+from collections import OrderedDict
 
 import segno
 from flask import (
@@ -14,14 +16,17 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext
-from flask_login import login_required
+from flask_login import current_user, login_required
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services
+from ..assets import static_version
 from ..forms import EmptyForm
 from ..i18n import current_language
 from .games import load_game
@@ -65,23 +70,116 @@ def board(token: str) -> Response:
         game_id, version = services.watched_stamp(token)
     except services.NotFound:
         abort(404)
-    if known_tag(board_tag(game_id, version)):
-        return not_modified(board_tag(game_id, version))
-    try:
-        record = services.watched_game(token)
-    except services.NotFound:
-        abort(404)
-    page = render_template(
-        "watch/board.html",
-        game=record,
-        token=token,
-        refresh=REFRESH_SECONDS,
-        read_only=True,
-    )
+    tag = board_tag(game_id, version)
+    if known_tag(tag):
+        return not_modified(tag)
+    # A page with a message for this watcher, or sent back to by an address with a
+    # query (the language switcher's "next"), is drawn for it alone.
+    shared = not request.query_string and "_flashes" not in session
+    kept = boards().get(board_key(token, game_id), version) if shared else None
+    if kept is not None:
+        page = kept.replace(CSRF_PLACEHOLDER, generate_csrf())
+    else:
+        try:
+            record = services.watched_game(token)
+        except services.NotFound:
+            abort(404)
+        # The version read with the rounds, a round entered meanwhile included: the tag
+        # and the kept copy name the board as drawn.
+        version = record.row.version
+        tag = board_tag(record.id, version)
+        page = render_template(
+            "watch/board.html",
+            game=record,
+            token=token,
+            refresh=REFRESH_SECONDS,
+            read_only=True,
+        )
+        if shared:
+            keep_board(board_key(token, record.id), version, page)
     answer = Response(page, mimetype="text/html")
-    answer.set_etag(board_tag(record.id, record.row.version))
+    answer.set_etag(tag)
     answer.headers["Cache-Control"] = "no-cache"
     return answer.make_conditional(request)
+
+
+# -- the boards drawn once for all their watchers ----------------------------------
+#
+# Every round makes each of a table's watchers reload its board: the same page for all
+# of them but for the CSRF token of the language switcher's form (templates/base.html).
+# A board is drawn once per game version, language and what else the page shows, kept
+# with its token replaced by a placeholder, and each watcher gets it with its own token.
+
+BOARDS_KEPT = 256  # each game watched at once, in each language it is read in
+# Never in a drawn page (checked before one is kept): user text cannot make it.
+CSRF_PLACEHOLDER = "\x00csrf-token\x00"
+# The files base.html names by their content-hashed address (scorekeeper/assets.py).
+PAGE_ASSETS = ("app.css", "app.js", "favicon.svg", "icons/icon-192.png")
+
+BoardKey = tuple[object, ...]
+
+
+class KeptBoards:
+    """The latest version drawn of each board, at most ``size`` boards, the least recently
+    asked for dropped first; shared by the worker's threads. An older version is never
+    asked for again (a watcher is answered the game's current one), so a new version
+    takes its place."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pages: OrderedDict[BoardKey, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: BoardKey, version: int) -> str | None:
+        with self._lock:
+            kept = self._pages.get(key)
+            if kept is None or kept[0] != version:
+                return None
+            self._pages.move_to_end(key)
+            return kept[1]
+
+    def put(self, key: BoardKey, version: int, page: str) -> None:
+        with self._lock:
+            kept = self._pages.get(key)
+            if kept is not None and kept[0] > version:
+                return  # drawn late: a newer version is kept already
+            self._pages[key] = (version, page)
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def boards() -> KeptBoards:
+    """This app's kept boards (each app its own: its own games, secret and templates)."""
+    kept = current_app.extensions.get("watch_boards")
+    if kept is None:
+        kept = current_app.extensions.setdefault("watch_boards", KeptBoards(BOARDS_KEPT))
+    return kept  # type: ignore[no-any-return]
+
+
+def board_key(token: str, game_id: str) -> BoardKey:
+    """Everything a shared board's page is drawn from besides the game's version: the
+    game, and what the page shows of the request."""
+    return (
+        token,  # in the page: the version's address
+        game_id,
+        current_language(),
+        bool(current_user.is_authenticated),  # the top bar's links
+        request.script_root,  # every address in the page
+        tuple(static_version(name) for name in PAGE_ASSETS),
+    )
+
+
+def keep_board(key: BoardKey, version: int, page: str) -> None:
+    """Keep the page drawn for this watcher, its CSRF token taken out; a page holding
+    the token other than once in the switcher's form is not kept."""
+    csrf = generate_csrf()
+    if page.count(csrf) != 1 or CSRF_PLACEHOLDER in page:
+        return
+    boards().put(key, version, page.replace(csrf, CSRF_PLACEHOLDER))
 
 
 def board_tag(game_id: str, version: int) -> str:
