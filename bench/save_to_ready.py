@@ -1,6 +1,6 @@
 """From the Save tap to the next round's screen, ready: requests, bytes and time in Chromium.
 
-A real server (waitress, as README's Deployment says) on 127.0.0.1; Chromium, driven by
+A real server (gunicorn, as ./scripts/start serves it) on 127.0.0.1; Chromium, driven by
 Playwright, as a phone (360×740, touch), logged in, in a running 4-player Wizard game.
 Each round is entered on its screen and Save tapped; the clock runs from the tap until
 the next round's screen is ready (its form drawn and its script set up). When Save lands
@@ -291,8 +291,7 @@ def main() -> int:
             finally:
                 browser.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
     print(f"Save → the next round ready, {args.repeat} saves a condition (medians); code: {code}")
