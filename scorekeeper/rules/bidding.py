@@ -85,7 +85,9 @@ class TrickBiddingGame(Game[BR, HO]):
         """Whether a card is turned for trump in round ``number`` (not when every card
         is dealt)."""
 
-    @abc.abstractmethod
+    round_record: ClassVar[type[Any]]
+    """The game's own record of a round (a :class:`TrickRound`), made from its parts."""
+
     def make_round(
         self,
         dealer: int,
@@ -95,6 +97,10 @@ class TrickBiddingGame(Game[BR, HO]):
         tricks: tuple[int, ...],
     ) -> BR:
         """The game's own record of a round read from its parts."""
+        record: BR = self.round_record(
+            dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks
+        )
+        return record
 
     @abc.abstractmethod
     def trump_when_unsaid(

@@ -254,6 +254,7 @@ def _scoring(raw: Any) -> Scoring:
 @dataclass(frozen=True)
 class OhHellGame(TrickBiddingGame[OhHellRound, OhHellOptions]):
     key: ClassVar[str] = "oh_hell"
+    round_record = OhHellRound
     title: ClassVar[str] = "Oh Hell"
     round_word: ClassVar[str] = "round"
     min_players: ClassVar[int] = 3
@@ -299,16 +300,6 @@ class OhHellGame(TrickBiddingGame[OhHellRound, OhHellOptions]):
         return self.deal_size(number) * self.player_count < DECK_SIZE
 
     # -- trump ---------------------------------------------------------------
-
-    def make_round(
-        self,
-        dealer: int,
-        trump: Suit | None,
-        turned: Card | None,
-        bids: tuple[int, ...],
-        tricks: tuple[int, ...],
-    ) -> OhHellRound:
-        return OhHellRound(dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks)
 
     def trump_when_unsaid(
         self, turned: Card | None, number: int, errors: list[RuleError]

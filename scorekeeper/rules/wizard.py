@@ -88,6 +88,7 @@ class WizardRound(TrickRound):
 @dataclass(frozen=True)
 class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
     key: ClassVar[str] = "wizard"
+    round_record = WizardRound
     title: ClassVar[str] = "Wizard"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
@@ -151,16 +152,6 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
         return number * self.player_count < DECK_SIZE
 
     # -- trump ---------------------------------------------------------------
-
-    def make_round(
-        self,
-        dealer: int,
-        trump: Suit | None,
-        turned: Card | None,
-        bids: tuple[int, ...],
-        tricks: tuple[int, ...],
-    ) -> WizardRound:
-        return WizardRound(dealer=dealer, trump=trump, turned=turned, bids=bids, tricks=tricks)
 
     def trump_when_unsaid(
         self, turned: Card | None, number: int, errors: list[RuleError]

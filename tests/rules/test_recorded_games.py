@@ -6,7 +6,6 @@ trump, turned card, bids, tricks) and the scores and totals worked out by hand.
 
 from __future__ import annotations
 
-import json
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -15,29 +14,27 @@ import pytest
 
 from scorekeeper.rules.errors import GameOverError
 from scorekeeper.rules.wizard import WizardGame
+from tests.rules import recorded
 
-DATA = Path(__file__).resolve().parent.parent / "data"
-SHEETS = sorted(DATA.glob("wizard-*.json"))
+SHEETS = recorded.sheets("wizard-*.json")
 FACTS = ("dealer", "trump", "turned", "bids", "tricks")
 
 
 def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    return recorded.load(path)
 
 
 def facts_of(round_: dict[str, Any]) -> dict[str, Any]:
-    """What happened at the table, without the scores worked out from it."""
-    return {key: value for key, value in round_.items() if key not in ("scores", "totals")}
+    return recorded.facts_of(round_)
 
 
 def new_game(sheet: dict[str, Any]) -> WizardGame:
-    return WizardGame.new(sheet["players"], sheet["first_dealer"], sheet["options"])
+    game: WizardGame = recorded.new_game(WizardGame, sheet)
+    return game
 
 
 def replay(sheet: dict[str, Any], rounds: list[dict[str, Any]] | None = None) -> WizardGame:
-    game = new_game(sheet)
-    for round_ in sheet["rounds"] if rounds is None else rounds:
-        game = game.apply_round(game.parse_round(facts_of(round_)))
+    game: WizardGame = recorded.replay(WizardGame, sheet, rounds)
     return game
 
 
@@ -115,7 +112,7 @@ def test_a_recorded_sheet_adds_up(sheet):
 
 
 def test_the_six_player_game_is_hooked_and_overrides_a_dealer():
-    sheet = load(DATA / "wizard-6p-hook.json")
+    sheet = load(recorded.DATA / "wizard-6p-hook.json")
     assert sheet["options"]["hook"] is True
     dealers = [r["dealer"] for r in sheet["rounds"]]
     assert dealers[0] == sheet["first_dealer"]
@@ -126,7 +123,7 @@ def test_the_six_player_game_is_hooked_and_overrides_a_dealer():
 
 
 def test_the_three_player_game_turns_every_kind_of_card():
-    sheet = load(DATA / "wizard-3p-full.json")
+    sheet = load(recorded.DATA / "wizard-3p-full.json")
     turned = [r["turned"] for r in sheet["rounds"]]
     assert "jester" in turned
     assert "wizard" in turned

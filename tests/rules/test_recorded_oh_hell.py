@@ -7,7 +7,6 @@ when they were given by name, as the rules resolve them), the facts of every rou
 
 from __future__ import annotations
 
-import json
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -16,29 +15,27 @@ import pytest
 
 from scorekeeper.rules.errors import GameOverError
 from scorekeeper.rules.oh_hell import DECK_SIZE, OhHellGame
+from tests.rules import recorded
 
-DATA = Path(__file__).resolve().parent.parent / "data"
-SHEETS = sorted(DATA.glob("oh-hell-*.json"))
+SHEETS = recorded.sheets("oh-hell-*.json")
 FACTS = ("dealer", "trump", "turned", "bids", "tricks")
 
 
 def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    return recorded.load(path)
 
 
 def facts_of(round_: dict[str, Any]) -> dict[str, Any]:
-    """What happened at the table, without the scores worked out from it."""
-    return {key: value for key, value in round_.items() if key not in ("scores", "totals")}
+    return recorded.facts_of(round_)
 
 
 def new_game(sheet: dict[str, Any]) -> OhHellGame:
-    return OhHellGame.new(sheet["players"], sheet["first_dealer"], sheet["options"])
+    game: OhHellGame = recorded.new_game(OhHellGame, sheet)
+    return game
 
 
 def replay(sheet: dict[str, Any], rounds: list[dict[str, Any]] | None = None) -> OhHellGame:
-    game = new_game(sheet)
-    for round_ in sheet["rounds"] if rounds is None else rounds:
-        game = game.apply_round(game.parse_round(facts_of(round_)))
+    game: OhHellGame = recorded.replay(OhHellGame, sheet, rounds)
     return game
 
 
@@ -140,7 +137,7 @@ def test_a_recorded_sheet_adds_up(sheet):
 
 
 def test_the_four_player_game_deals_the_whole_pack_and_overrides_a_dealer():
-    sheet = load(DATA / "oh-hell-4p.json")
+    sheet = load(recorded.DATA / "oh-hell-4p.json")
     dealers = [r["dealer"] for r in sheet["rounds"]]
     assert not all((before + 1) % 4 == after for before, after in pairwise(dealers))
     last = sheet["rounds"][-1]
@@ -149,6 +146,6 @@ def test_the_four_player_game_deals_the_whole_pack_and_overrides_a_dealer():
 
 
 def test_the_seven_player_game_goes_down_the_river_and_back_up():
-    sheet = load(DATA / "oh-hell-7p-full.json")
+    sheet = load(recorded.DATA / "oh-hell-7p-full.json")
     assert sheet["options"]["schedule"] == [*range(7, 0, -1), *range(2, 8)]
     assert OhHellGame.new(sheet["players"]).options_mapping() == sheet["options"]

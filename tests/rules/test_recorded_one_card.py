@@ -7,7 +7,6 @@ whether the bid was made, the scores and the totals, all worked out by hand.
 
 from __future__ import annotations
 
-import json
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -16,31 +15,29 @@ import pytest
 
 from scorekeeper.rules.errors import GameOverError
 from scorekeeper.rules.one_card import OneCardGame
+from tests.rules import recorded
 
-DATA = Path(__file__).resolve().parent.parent / "data"
-SHEETS = sorted(DATA.glob("one-card-*.json"))
+SHEETS = recorded.sheets("one-card-*.json")
 FACTS = ("dealer", "bidder", "bid", "trump", "order", "points", "last_trick")
 WORKED_OUT = ("made", "scores", "totals")
 LOWEST_BIDS = {2: 8, 3: 7, 4: 6}  # RULES.md, One Card › Bidding
 
 
 def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    return recorded.load(path)
 
 
 def facts_of(hand: dict[str, Any]) -> dict[str, Any]:
-    """What happened at the table, without what was worked out from it."""
-    return {key: value for key, value in hand.items() if key not in WORKED_OUT}
+    return recorded.facts_of(hand, WORKED_OUT)
 
 
 def new_game(sheet: dict[str, Any]) -> OneCardGame:
-    return OneCardGame.new(sheet["players"], sheet["first_dealer"], sheet["options"])
+    game: OneCardGame = recorded.new_game(OneCardGame, sheet)
+    return game
 
 
-def replay(sheet: dict[str, Any], hands: list[dict[str, Any]] | None = None) -> OneCardGame:
-    game = new_game(sheet)
-    for hand in sheet["rounds"] if hands is None else hands:
-        game = game.apply_round(game.parse_round(facts_of(hand)))
+def replay(sheet: dict[str, Any], rounds: list[dict[str, Any]] | None = None) -> OneCardGame:
+    game: OneCardGame = recorded.replay(OneCardGame, sheet, rounds, worked_out=WORKED_OUT)
     return game
 
 
@@ -147,14 +144,14 @@ def test_a_recorded_sheet_adds_up(sheet):
 
 
 def test_the_three_player_game_passes_fails_and_calls():
-    hands = load(DATA / "one-card-3p.json")["rounds"]
+    hands = load(recorded.DATA / "one-card-3p.json")["rounds"]
     assert any(hand["bidder"] is None for hand in hands)
     assert any(hand["made"] is False for hand in hands)
     assert any("auction" in hand for hand in hands)
 
 
 def test_the_four_player_game_ties_on_top_past_the_target_and_plays_on():
-    sheet = load(DATA / "one-card-4p-tie.json")
+    sheet = load(recorded.DATA / "one-card-4p-tie.json")
     target = sheet["options"]["target"]
     tied = [
         number
