@@ -52,6 +52,23 @@ def blank_sheet_form() -> type[BlankSheetForm]:
     return type("BlankSheetForm", (BlankSheetForm, *parts), {})
 
 
+def valid_for_its_game(form: BlankSheetForm) -> bool:
+    """The form judged as a sheet of the game it asks for: another game's options, which
+    the page shows too, are left out of it (their errors dropped)."""
+    form.validate()
+    chosen = KINDS.get(form.game.data)
+    others = {
+        name
+        for game in KINDS.values()
+        if game is not chosen
+        for name in vars(game.sheet_form)
+        if not name.startswith("_")
+    }
+    for name in others:
+        form[name].errors = []
+    return not any(field.errors for field in form)
+
+
 @bp.route("/sheets")
 def blank_sheets() -> str:
     """The blank sheets: one link a game and player count, and a form for the rest."""
@@ -68,7 +85,7 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
     if not form.paper.data:
         form.paper.data = default_paper()
     errors: dict[str, list[str]] = {}
-    if form.validate():
+    if valid_for_its_game(form):
         count, names = int(form.players.data), form.typed_names()
         if names and len(names) != count:
             errors["names"] = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import threading
+import time
 from collections import OrderedDict
 
 import segno
@@ -111,6 +112,10 @@ def board(token: str) -> Response:
 # with its token replaced by a placeholder, and each watcher gets it with its own token.
 
 BOARDS_KEPT = 256  # each game watched at once, in each language it is read in
+BOARD_KEPT_SECONDS = 30.0
+"""How long a drawn board is shared. A round's reloads all come within a few seconds of
+it; what changes a board without a new version (a player renamed or merged on the
+history pages) shows on a freshly opened link within this time."""
 # Never in a drawn page (checked before one is kept): user text cannot make it.
 CSRF_PLACEHOLDER = "\x00csrf-token\x00"
 # The files base.html names by their content-hashed address (scorekeeper/assets.py).
@@ -121,29 +126,39 @@ BoardKey = tuple[object, ...]
 
 class KeptBoards:
     """The latest version drawn of each board, at most ``size`` boards, the least recently
-    asked for dropped first; shared by the worker's threads. An older version is never
-    asked for again (a watcher is answered the game's current one), so a new version
-    takes its place."""
+    asked for dropped first, each for ``seconds`` at most; shared by the worker's threads.
+    An older version is never asked for again (a watcher is answered the game's current
+    one), so a new version takes its place.
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._pages: OrderedDict[BoardKey, tuple[int, str]] = OrderedDict()
+    >>> kept = KeptBoards(2, seconds=30)
+    >>> kept.put(("a",), 3, "page", now=100.0)
+    >>> kept.get(("a",), 3, now=120.0), kept.get(("a",), 4, now=120.0)
+    ('page', None)
+    >>> kept.get(("a",), 3, now=131.0) is None  # drawn too long ago: drawn again
+    True
+    """
+
+    def __init__(self, size: int, seconds: float = BOARD_KEPT_SECONDS) -> None:
+        self.size, self.seconds = size, seconds
+        self._pages: OrderedDict[BoardKey, tuple[int, str, float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: BoardKey, version: int) -> str | None:
+    def get(self, key: BoardKey, version: int, now: float | None = None) -> str | None:
+        now = time.monotonic() if now is None else now
         with self._lock:
             kept = self._pages.get(key)
-            if kept is None or kept[0] != version:
+            if kept is None or kept[0] != version or now - kept[2] > self.seconds:
                 return None
             self._pages.move_to_end(key)
             return kept[1]
 
-    def put(self, key: BoardKey, version: int, page: str) -> None:
+    def put(self, key: BoardKey, version: int, page: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
         with self._lock:
             kept = self._pages.get(key)
             if kept is not None and kept[0] > version:
                 return  # drawn late: a newer version is kept already
-            self._pages[key] = (version, page)
+            self._pages[key] = (version, page, now)
             self._pages.move_to_end(key)
             while len(self._pages) > self.size:
                 self._pages.popitem(last=False)
