@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from markupsafe import Markup
 
 from ..charts import ChartWords
-from ..rules import Game, Suit
+from ..rules import Card, Game, Suit
 from ..rules.game import ScoredRound
 from .grid import Column, Field, Grid, Sub
 
@@ -99,6 +99,13 @@ def trump_cell(trump: Suit | None, prefix: str = "") -> Cell:
     if trump is None:
         return Cell(f"{prefix}–", "trump")
     return Cell(f"{prefix}{trump.symbol}", "trump red" if trump.is_red else "trump")
+
+
+def turned_cell(turned: Card, trump: Suit | None) -> Cell:
+    """A suited card turned for trump, as the trump column prints it (in red for a red
+    trump)."""
+    red = trump is not None and trump.is_red
+    return Cell(turned.label, "trump red" if red else "trump")
 
 
 G = TypeVar("G", bound=Game[Any, Any])

@@ -20,7 +20,7 @@ from ...charts import BY_ROUND
 from ...rules.game import ScoredRound
 from ...rules.oh_hell import OhHellGame, OhHellRound, default_top, named_schedule
 from ...sheets.grid import Grid
-from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
+from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell, turned_cell
 from ..tricks_sheet import TRICK_LEAD, TRICK_SUBS, rounds_progress, trick_line
 
 
@@ -29,11 +29,7 @@ def played_row(state: OhHellGame, scored: ScoredRound[OhHellRound], grid: Grid) 
     bid, took, score, total."""
     record, number_ = scored.record, scored.number
     turned = record.turned
-    if turned is None:
-        trump = trump_cell(record.trump)
-    else:
-        red = record.trump is not None and record.trump.is_red
-        trump = Cell(turned.label, "trump red" if red else "trump")
+    trump = trump_cell(record.trump) if turned is None else turned_cell(turned, record.trump)
     dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     line = trick_line(grid, scored)
     return row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")

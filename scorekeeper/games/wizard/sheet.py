@@ -22,7 +22,7 @@ from ...charts import BY_ROUND
 from ...rules.game import ScoredRound
 from ...rules.wizard import WizardGame, WizardRound, full_game_rounds
 from ...sheets.grid import Grid
-from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
+from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell, turned_cell
 from ..tricks_sheet import TRICK_LEAD, TRICK_SUBS, rounds_progress, trick_line
 
 
@@ -40,8 +40,7 @@ def played_row(state: WizardGame, scored: ScoredRound[WizardRound], grid: Grid) 
         # TRANSLATORS: a Jester turned up, on a printed sheet: its first letter ("J –").
         trump = Cell(gettext("J") + " –", "trump")
     else:
-        red = record.trump is not None and record.trump.is_red
-        trump = Cell(turned.label, "trump red" if red else "trump")
+        trump = turned_cell(turned, record.trump)
     line = trick_line(grid, scored)
     dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     return row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")
