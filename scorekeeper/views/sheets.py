@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, render_template, request
-from flask_babel import ngettext
+from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -66,6 +66,15 @@ def valid_for_its_game(form: BlankSheetForm) -> bool:
     }
     for name in others:
         form[name].errors = []
+    if chosen is not None and form.columns.data == "pad" and not chosen.sheet.pad:
+        form.columns.errors = [
+            # TRANSLATORS: the blank sheets' page, when the score pad's columns are asked
+            # for a game whose sheet has one layout.
+            gettext(
+                "A %(game)s sheet has one layout only: choose the first.",
+                game=game_word(chosen.title),
+            )
+        ]
     return not any(field.errors for field in form)
 
 
@@ -136,7 +145,13 @@ def _blank_key(form: BlankSheetForm) -> str:
     """What makes a blank sheet without names what it is, in the reader's language."""
     chosen = kind(form.game.data).sheet_options(form)
     options = ",".join(f"{k}={v}" for k, v in sorted(chosen.items()))
-    parts = (form.game.data, form.players.data, form.first_dealer.data, form.paper.data)
+    parts = (
+        form.game.data,
+        form.players.data,
+        form.first_dealer.data,
+        form.paper.data,
+        form.columns.data,
+    )
     return "blank-" + "-".join(map(str, parts)) + f"-{options}-{current_language()}"
 
 
@@ -182,6 +197,7 @@ def _blank_from(form: BlankSheetForm, count: int, names: list[str]) -> sheets.Sh
         first_dealer=int(form.first_dealer.data),
         options=game.sheet_options(form),
         paper=form.paper.data,
+        pad=form.columns.data == "pad",
     )
 
 
