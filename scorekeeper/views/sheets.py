@@ -24,14 +24,18 @@ from werkzeug.wrappers import Response
 from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
 from ..games import KINDS, KindError, kind
-from ..i18n import current_language, game_word, translate
-from ..rules import GAMES, RoundRefused
+from ..i18n import current_language, translate
 from ..rules import Game as RulesGame
+from ..rules import RoundRefused
 
 bp = Blueprint("sheets", __name__)
 
 LETTER_REGIONS = ("US", "CA", "MX", "PH", "CL", "CO", "VE")
 """Where US Letter is the usual paper; everyone else gets A4 unless they choose."""
+
+NIGHT_COVER = 2
+"""The night cover's version, in its PDF's ETag: raised when the cover shows its games
+otherwise, so no copy of the old cover is taken as current."""
 
 
 def default_paper() -> str:
@@ -255,17 +259,18 @@ def night_sheet(night_id: int) -> Response:
     One document, laid out once (the fonts embedded once, not once a game); kept like
     a finished game's sheet once every game of the night is finished."""
     try:
-        night, lines, standings = history.night_report(current_user, night_id, rounds=True)
+        report = history.night_report(current_user, night_id, rounds=True)
     except services.NotFound:
         abort(404)
+    night = report.night
     paper = request.args.get("paper") or default_paper()
     if paper not in sheets.PAPERS:
         abort(404)
-    games = [(line, services.rules_game(line.game)) for line in lines]
+    games = [(line, services.rules_game(line.game)) for line in report.lines]
     facts = {"date": night.date.isoformat(), "place": night.place, "note": night.note}
     language = current_language()
     key = sheets.night_fingerprint(
-        {**facts, "paper": paper, "language": language},
+        {**facts, "paper": paper, "language": language, "cover": NIGHT_COVER},
         [sheets.fingerprint(state, line.game.created_at, paper) for line, state in games],
     )
     if key in request.if_none_match:
@@ -277,13 +282,7 @@ def night_sheet(night_id: int) -> Response:
             "sheets/night.html",
             night=night,
             paper=sheets.PAPERS[paper],
-            standings=standings,
-            # As the standings' points are keyed: each game's name in the reader's language.
-            titles=[
-                game_word(g.title)
-                for g in GAMES.values()
-                if any(line.game.kind == g.key for line in lines)
-            ],
+            report=report,
             games=[
                 (line, completed_sheet(state, line.game.created_at, paper)) for line, state in games
             ],
