@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
 from ..games import KINDS, KindError, kind
-from ..i18n import current_language, translate
+from ..i18n import current_language, game_word, translate
 from ..rules import Game as RulesGame
 from ..rules import RoundRefused
 
