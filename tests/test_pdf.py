@@ -190,8 +190,10 @@ def one_card_row(sheet: Any, state: Any, scored: Any) -> None:
     line = sheet.line(rf"{scored.number} {re.escape(state.players[record.dealer])} ")
     expected = []
     for seat in range(players):
+        lost = seat == record.bidder and record.made is False
+        expected += ["✗"] if lost else []  # a short bidder's points: ✗9 (they score 0)
         expected += [str(record.points[seat]), *figures([scored.totals[seat]])]
-    assert line.split()[-2 * players :] == expected, line
+    assert line.split()[-len(expected) :] == expected, line
     if record.bidder is None:
         assert "all passed" in line
     else:
@@ -235,7 +237,14 @@ def test_a_running_game_prints_the_rounds_still_to_play(table: Table) -> None:
         dealer = names[(number - 1) % 3]
         line = sheet.line(rf"{number} {number} ")
         assert line.startswith(f"{number} {number} {dealer}"), line
-    assert sheet.line("20 20 ").endswith("none")
+    assert sheet.line("20 20 ").endswith("–")  # no trump in the last round
+    assert sheet.line("Wizard score sheet") == "Wizard score sheet game in progress"
+    # The totals so far sit under round 5, round 6 follows; the final totals are written in.
+    lines = sheet.text.splitlines()
+    after = lines.index(sheet.line("Total after round 5 "))
+    assert lines[after - 1].startswith("5 5 ") and lines[after + 1].startswith("6 6 ")
+    assert sheet.line("Total after round 5 ").split()[4:] == figures(state_of(game).totals)
+    assert lines.index(sheet.line("Total$")) > lines.index(sheet.line("20 20 "))
 
 
 def test_another_accounts_sheet_is_not_found(table: Table) -> None:
@@ -332,7 +341,10 @@ def test_every_kind_lays_out_its_sheets(app: Flask, key: str, paper: str) -> Non
             assert blank.rows and blank.game == key and blank.grid.players == players
             names = [f"Player {seat}" for seat in range(players)]
             begun = sheets.completed_sheet(game.rules.new(names), game.sheet, NOW, paper)
-            assert begun.rows[0].css == "to-play" and begun.totals == ("0",) * players
+            assert not begun.rows and begun.to_play and begun.write_totals and not begun.totals
+            for grid in (blank.grid, begun.grid):
+                assert grid.width <= sheets.usable(sheets.PAPERS[paper], blank.orientation)[0]
+                assert min(grid.sub_units) * grid.digit >= 7.0
 
 
 # -- blank sheets ---------------------------------------------------------------------------
@@ -363,9 +375,12 @@ def test_a_blank_wizard_sheet_has_the_rounds_cards_and_dealers(
         dealer = names[(1 + number - 1) % players]
         line = sheet.line(rf"{number} {number} ")
         assert line.startswith(f"{number} {number} {dealer}"), line
-    assert sheet.line(rf"{rounds} {rounds} ").endswith("none")  # every card dealt: no trump
+    assert sheet.line(rf"{rounds} {rounds} ").endswith("–")  # every card dealt: no trump
     assert not any(line.startswith(f"{rounds + 1} ") for line in sheet.text.splitlines())
-    assert " ".join(["bid won score total"] * players) in sheet.pages[0].lines
+    labels = sheet.line(r"(bid|bd) ").split()
+    assert len(labels) == 4 * players
+    assert set(labels) <= {"bid", "bd", "took", "tk", "score", "sc", "total", "tot"}
+    assert "–: no trump" in sheet.text  # the key
     assert f"ROUNDS {rounds}, the full game" in sheet.text
 
 

@@ -38,7 +38,7 @@ NAMES_HEIGHT = {"blank": 9.5, "completed": 7.0}
 NAME_LINE = 3.8
 """Each line of a name (9 pt, 1.15)."""
 LABELS_HEIGHT = 4.8
-SLACK = 4.0
+SLACK = 3.0
 CHART_HEIGHT = (40.0, 80.0)
 """The chart's least and greatest height; with less room it goes on the next page."""
 CHART_EXTRA = 9.0
@@ -193,6 +193,31 @@ def _plan_rows(count: int, first: float, later: float, last: float) -> _Plan:
     return _Plan(MIN_ROW, len(breaks) + 1, frozenset(breaks))
 
 
+def _blank_rows(
+    layout: SheetLayout[G],
+    state: G,
+    grid: Grid,
+    shown: Sequence[str],
+    facts: Sequence[Fact],
+    height: float,
+) -> tuple[int, _Plan]:
+    """How many rounds a blank sheet holds and how they fall on its pages: the game's
+    plan, or for a game that ends by score as many as the layout asks, filling every
+    page it takes (:data:`MORE_PAGES` at most)."""
+    head = _head_height(grid, shown, "blank", facts)
+    after = 2 * MIN_ROW + layout.foot_height["blank"]  # the totals and places, the notes
+    first = height - head - SLACK
+    later = height - _header_height(grid, shown, "blank") - SLACK
+    count = layout.blank_rows(state)
+    if state.planned_rounds is None:  # a game that ends by score: fill whole pages
+        plan = _plan_rows(count, first, later, after)
+        if plan.pages > 1:
+            pages = min(plan.pages, MORE_PAGES)
+            count = int(first / MIN_ROW) + (pages - 1) * int(later / MIN_ROW)
+            count -= math.ceil(after / MIN_ROW)
+    return count, _plan_rows(count, first, later, after)
+
+
 def _rotation(first: int, players: int, count: int) -> list[int]:
     """Who deals each of ``count`` rounds from ``first``: the deal passes left
     (RULES.md, Wizard › Rounds and dealing; One Card › Dealing)."""
@@ -200,16 +225,21 @@ def _rotation(first: int, players: int, count: int) -> list[int]:
 
 
 def _laid_out(
-    layout: SheetLayout[G], state: G, paper: Paper, pad: bool = False
-) -> tuple[str, Grid, float, float]:
-    """The sheet's orientation, its grid, and the page's width and height for it."""
+    layout: SheetLayout[G], state: G, paper: Paper, orientation: str, pad: bool = False
+) -> tuple[Grid, float]:
+    """The sheet's grid and the page's height for it, the paper turned ``orientation``;
+    ValueError if the grid does not fit across it."""
     columns = layout.columns(pad)
-    chars = layout.widest(state)
-    orientation = orientation_for(columns, state.player_count, paper, chars)
     width, height = usable(paper, orientation)
     # The grid's outer rules are drawn outside its width: inside the margins.
-    grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars)
-    return orientation, grid, width, height
+    return layout_grid(columns, state.player_count, width - 2 * THICK, layout.widest(state)), height
+
+
+def _orientations(layout: SheetLayout[G], state: G, paper: Paper, pad: bool = False) -> list[str]:
+    """Upright first while the grid is roomy that way, else across the page first."""
+    columns = layout.columns(pad)
+    preferred = orientation_for(columns, state.player_count, paper, layout.widest(state))
+    return [preferred, "landscape" if preferred == "portrait" else "portrait"]
 
 
 def _places(state: Game[Any, Any]) -> tuple[str, ...]:
@@ -247,7 +277,6 @@ def blank_sheet(
     seats = list(names) if named else [f"Player {seat + 1}" for seat in range(players)]
     state = rules.new(seats, first_dealer if named else 0, options)
     sheet_paper = PAPERS[paper]
-    orientation, grid, _width, height = _laid_out(layout, state, sheet_paper, pad)
     shown = state.players if named else ("",) * state.player_count
 
     facts = [
@@ -258,18 +287,19 @@ def blank_sheet(
     if named:
         facts.append(Fact(gettext("First dealer"), state.players[state.first_dealer]))
 
-    head = _head_height(grid, shown, "blank", facts)
-    after = 2 * MIN_ROW + layout.foot_height["blank"]  # the totals and places, the notes
-    first = height - head - SLACK
-    later = height - _header_height(grid, shown, "blank") - SLACK
-    count = layout.blank_rows(state)
-    if state.planned_rounds is None:  # a game that ends by score: fill whole pages
-        plan = _plan_rows(count, first, later, after)
-        if plan.pages > 1:
-            pages = min(plan.pages, MORE_PAGES)
-            count = int(first / MIN_ROW) + (pages - 1) * int(later / MIN_ROW)
-            count -= math.ceil(after / MIN_ROW)
-    plan = _plan_rows(count, first, later, after)
+    # The way round that takes fewer pages; upright if the grid is roomy that way.
+    chosen: tuple[_Plan, str, Grid, int] | None = None
+    for orientation in _orientations(layout, state, sheet_paper, pad):
+        try:
+            grid, height = _laid_out(layout, state, sheet_paper, orientation, pad)
+        except ValueError:
+            continue
+        count, plan = _blank_rows(layout, state, grid, shown, facts, height)
+        if chosen is None or plan.pages < chosen[0].pages:
+            chosen = (plan, orientation, grid, count)
+    if chosen is None:
+        raise ValueError(f"{players} players' columns do not fit on {paper}")
+    plan, orientation, grid, count = chosen
 
     dealers = _rotation(state.first_dealer, state.player_count, count)
     rows = tuple(
@@ -306,7 +336,8 @@ def completed_sheet(
     on with on paper, under its totals so far: the rest of its plan, or the layout's
     ``unplanned_rows``, as high as a blank sheet's, and rows for the final totals."""
     sheet_paper = PAPERS[paper]
-    orientation, grid, _width, height = _laid_out(layout, state, sheet_paper)
+    orientation = _orientations(layout, state, sheet_paper)[0]
+    grid, height = _laid_out(layout, state, sheet_paper, orientation)
 
     rows = tuple(layout.played_row(state, scored, grid) for scored in state.scored_rounds)
     to_play: list[Row] = []
@@ -331,7 +362,7 @@ def completed_sheet(
 
     in_progress = upcoming is not None
     head = _head_height(grid, state.players, "completed", facts)
-    totals_rows = TOTALS_ROW if rows else 0.0
+    totals_rows = (TOTALS_ROW if rows else 0.0) + (TOTALS_ROW if state.finished else 0.0)
     writes = 2 * MIN_ROW if in_progress else 0.0
     room = height - head - len(rows) * PLAYED_ROW - totals_rows - SLACK
     later = height - _header_height(grid, state.players, "completed") - SLACK
