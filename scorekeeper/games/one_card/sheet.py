@@ -2,7 +2,7 @@
 player's points and running total (RULES.md › One Card › Scoring).
 
 >>> from scorekeeper.sheets import PAPERS, orientation_for
->>> [orientation_for(SHEET, n, PAPERS["letter"]) for n in (2, 3, 4)]
+>>> [orientation_for(SHEET.columns(), n, PAPERS["letter"]) for n in (2, 3, 4)]
 ['portrait', 'portrait', 'portrait']
 """
 

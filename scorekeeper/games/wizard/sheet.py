@@ -2,13 +2,13 @@
 tricks won, score and running total (RULES.md › Wizard › Scoring).
 
 >>> from scorekeeper.sheets import PAPERS, blank_sheet, orientation_for
->>> [orientation_for(SHEET, n, PAPERS["a4"]) for n in (3, 4, 5, 6)]
+>>> [orientation_for(SHEET.columns(), n, PAPERS["a4"]) for n in (3, 4, 5, 6)]
 ['portrait', 'landscape', 'landscape', 'landscape']
 >>> plan = blank_sheet(WizardGame, SHEET, 4, names=["Ana", "Ben", "Cai", "Dee"], first_dealer=2)
 >>> [row.lead[:2] for row in plan.rows[:5]]
 [('1', 'Cai'), ('2', 'Dee'), ('3', 'Ana'), ('4', 'Ben'), ('5', 'Cai')]
 >>> plan.orientation, len(plan.rows), plan.rows[-1].lead
-('landscape', 15, ('15', 'Ana', '–', ''))
+('portrait', 15, ('15', 'Ana', '–', ''))
 """
 
 from __future__ import annotations
