@@ -2,7 +2,9 @@
 else the system has installed (a second Devanagari face, such as Lohit Devanagari, would
 otherwise be picked by the system's font fallback), and its text copies out as written.
 
-The fonts are read from the PDF itself: each font's /FontDescriptor /FontName."""
+Read from the PDF itself: each font's /FontDescriptor /FontName, and the /ActualText of the
+marked spans Devanagari is drawn in (what copying and text extraction read where they
+honour it, rather than the glyphs: see scorekeeper/pdf.py, needs_actual_text)."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
-from scorekeeper import i18n, services
+from scorekeeper import i18n, pdf, services
 from tests.conftest import PASSWORD, Table
 
 pytestmark = pytest.mark.data_layer
@@ -94,3 +97,30 @@ def test_every_family_list_in_the_stylesheet_names_the_devanagari_face() -> None
     assert lists
     for families in lists:
         assert '"Noto Sans Devanagari"' in families, families
+
+
+def actual_texts(data: bytes) -> list[str]:
+    """The text each marked span of the PDF says it reads (its /ActualText), in order."""
+    reader = PdfReader(io.BytesIO(data))
+    said = []
+    for page in reader.pages:
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator == b"BDC" and operands[0] == "/Span" and "/ActualText" in operands[1]:
+                said.append(str(operands[1]["/ActualText"]))
+    return said
+
+
+def test_devanagari_on_a_sheet_says_what_it_reads() -> None:
+    """Drawn, "डिलर" puts its vowel sign's glyph before the consonant's, and a glyph copies
+    out as the first text it was drawn for: without its span it copies as "डलर"."""
+    words = ["डिलर", "लिएको", "ज्ञानेन्द्र", "सीता"]
+    html = f'<html lang="ne"><body>{"".join(f"<p>{word}</p>" for word in words)}</body></html>'
+    css = Path(__file__).resolve().parents[1] / "static" / "print.css"
+    assert actual_texts(pdf.render_pdf(html, (css,))) == words
+
+
+def test_a_nepali_sheet_copies_out_as_written(table: Table) -> None:
+    for name, data in nepali_sheets(table).items():
+        said = " ".join(actual_texts(data))
+        for words in ["डिलर", "लिएको", "ज्ञानेन्द्र", "सीता"]:
+            assert words in said, (name, words)
