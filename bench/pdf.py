@@ -8,9 +8,10 @@ machines compare.
 
     .venv/bin/python bench/pdf.py              # or --repeat 15 on a busy machine
 
-Targets (bench/README.md): a completed 6-player, 10-round Wizard sheet within 12x the
-trivial page, every blank sheet within 8x, and a finished game's sheet asked for
-again served from the cache, without a render. Exits 1 when a target is missed.
+Targets (bench/README.md), in every language the app offers: a completed 6-player,
+10-round Wizard sheet within 12x the trivial page, every blank sheet within 8x; and a
+finished game's sheet asked for again served from the cache, without a render. Exits 1
+when a target is missed.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from flask_migrate import upgrade  # noqa: E402
 
 from scorekeeper import create_app, pdf, services, sheets  # noqa: E402
 from scorekeeper.games import GameKind, kind  # noqa: E402
+from scorekeeper.i18n import LANGUAGES  # noqa: E402
 from scorekeeper.rules import GAMES  # noqa: E402
 from scorekeeper.views.sheets import render_sheet  # noqa: E402
 
@@ -195,59 +197,84 @@ def main() -> int:
 
     wizard = {n: wizard_game(n) for n in (3, 6)}
     one_card = one_card_game(4)
-    kinds: dict[str, tuple[Callable[[], bytes], float | None]] = {
+    kinds: dict[str, tuple[str, Callable[[], bytes], float | None]] = {
         "blank Wizard, 3 players, 20 rounds": (
+            "blank W3",
             lambda: render_sheet(blank(WIZARD, 3)),
             BLANK_TARGET,
         ),
         "blank Wizard, 6 players with names": (
+            "blank W6",
             lambda: render_sheet(blank(WIZARD, 6, names=NAMES, first_dealer=2)),
             BLANK_TARGET,
         ),
         "blank One Card, 4 players with names": (
+            "blank OC4",
             lambda: render_sheet(blank(ONE_CARD, 4, names=NAMES[:4])),
             BLANK_TARGET,
         ),
         "completed Wizard, 6 players, 10 rounds": (
+            "W6×10",
             lambda: render_sheet(completed(wizard[6])),
             COMPLETED_TARGET,
         ),
         "completed Wizard, 3 players, 20 rounds": (
+            "W3×20",
             lambda: render_sheet(completed(wizard[3])),
             None,
         ),
         f"completed One Card, 4 players, {len(one_card.rounds)} hands": (
+            f"OC4×{len(one_card.rounds)}",
             lambda: render_sheet(completed(one_card)),
             None,
         ),
     }
 
-    with app.test_request_context():
-        for work, _ in kinds.values():  # warm up: fonts, templates, stylesheet
-            work()
-        trivial()
-        times: dict[str, list[float]] = {name: [] for name in kinds}
-        paired: dict[str, list[float]] = {name: [] for name in kinds}
-        for _ in range(args.repeat):
-            for name, (work, _) in kinds.items():
-                times[name].append(cpu_time(work))
-                paired[name].append(cpu_time(trivial))
-        memory = {name: peak_kib(work) for name, (work, _) in kinds.items()}
+    # Every sheet in every language the app offers, each in a request of its language
+    # (the sheet's words, and the fonts its script needs).
+    times: dict[tuple[str, str], list[float]] = {}
+    paired: dict[tuple[str, str], list[float]] = {}
+    contexts = {
+        language: app.test_request_context(headers={"Cookie": f"language={language}"})
+        for language in LANGUAGES
+    }
+    for context in contexts.values():
+        with context:
+            for _, work, _ in kinds.values():  # warm up: fonts, templates, stylesheet
+                work()
+    trivial()
+    for _ in range(args.repeat):
+        for language, context in contexts.items():
+            with context:
+                for name, (_, work, _) in kinds.items():
+                    times.setdefault((language, name), []).append(cpu_time(work))
+                    paired.setdefault((language, name), []).append(cpu_time(trivial))
+    with contexts["en"]:
+        memory = {name: peak_kib(work) for name, (_, work, _) in kinds.items()}
     baseline = min(min(samples) for samples in paired.values())
     renders, first, again = served_again(app)
+    ratio = {key: min(times[key]) / min(paired[key]) for key in times}
 
     subsetter = "HarfBuzz" if pdf.harfbuzz_subset_available() else "fontTools (no HarfBuzz!)"
     print(f"WeasyPrint {pdf.weasyprint_version()}, fonts subset with {subsetter}")
     print(f"baseline, a one-line page: {baseline * 1000:.1f} ms CPU\n")
-    print(f"{'sheet':44} {'× baseline':>10} {'target':>8} {'holds':>6} {'peak KiB':>9}")
+    print("Each sheet in each language, × baseline:")
+    print(f"{'language':10}" + "".join(f"{short:>10}" for short, _, _ in kinds.values()))
+    for language in LANGUAGES:
+        print(f"{language:10}" + "".join(f"{ratio[language, name]:9.1f}×" for name in kinds))
+    print(f"\n{'sheet':44} {'× baseline':>10} {'target':>8} {'holds':>6}")
     missed = 0
-    for name, (_, target) in kinds.items():
-        ratio = min(times[name]) / min(paired[name])
-        holds = target is None or ratio <= target
-        missed += not holds
-        shown = "" if target is None else f"≤ {target:g}×"
-        verdict = "" if target is None else ("yes" if holds else "NO")
-        print(f"{name:44} {ratio:9.1f}× {shown:>8} {verdict:>6} {memory[name]:9d}")
+    blanks = [name for name, (_, _, target) in kinds.items() if target == BLANK_TARGET]
+    targeted = [name for name, (_, _, target) in kinds.items() if target == COMPLETED_TARGET]
+    for language in LANGUAGES:
+        slowest = max(blanks, key=lambda name: ratio[language, name])
+        rows = [(f"{language}: slowest blank ({kinds[slowest][0]})", slowest, BLANK_TARGET)]
+        rows += [(f"{language}: {name}", name, COMPLETED_TARGET) for name in targeted]
+        for label, name, target in rows:
+            holds = ratio[language, name] <= target
+            missed += not holds
+            verdict = "yes" if holds else "NO"
+            print(f"{label:44} {ratio[language, name]:9.1f}× {f'≤ {target:g}×':>8} {verdict:>6}")
     cached = renders == 0
     missed += not cached
     print(
@@ -255,6 +282,9 @@ def main() -> int:
         f"{'finished game, asked again (cache)':44} {again / baseline:9.2f}× "
         f"{'no render':>8} {'yes' if cached else 'NO':>6}"
     )
+    print(f"\n{'sheet, in English':44} {'peak KiB':>10}")
+    for name in kinds:
+        print(f"{name:44} {memory[name]:10d}")
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(
         f"\npeak KiB: Python memory held while rendering that sheet once (tracemalloc);"

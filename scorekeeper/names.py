@@ -2,9 +2,55 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 ELLIPSIS = "…"
+
+ZWJ, ZWNJ = "\u200d", "\u200c"
+REGIONAL_INDICATORS = range(0x1F1E6, 0x1F200)
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+
+
+def graphemes(text: str) -> list[str]:
+    """``text`` cut into what a reader takes for one letter each (extended grapheme
+    clusters, as far as the scripts of players' names need): a letter with its combining
+    marks and vowel signs, a consonant joined to the next by a virama (a Devanagari
+    conjunct), either side of a zero-width joiner or non-joiner, a pair of flag letters.
+
+    >>> graphemes("ज्ञानेन्द्र")
+    ['ज्ञा', 'ने', 'न्द्र']
+    >>> [len(letter) for letter in graphemes("Sio\u0302n Νι\u0301κος")]
+    [1, 1, 2, 1, 1, 1, 2, 1, 1, 1]
+    >>> graphemes("👩\u200d👩\u200d👧 🇳🇵")
+    ['👩\u200d👩\u200d👧', ' ', '🇳🇵']
+    """
+    letters: list[str] = []
+    for char in text:
+        if letters and _continues(letters[-1], char):
+            letters[-1] += char
+        else:
+            letters.append(char)
+    return letters
+
+
+def _continues(letter: str, char: str) -> bool:
+    """Whether ``char`` belongs to the letter so far (Unicode's UAX #29, the rules that
+    matter for names: GB9, GB9a, GB9c, GB11 and GB12, simplified)."""
+    if char in (ZWJ, ZWNJ) or unicodedata.category(char) in ("Mn", "Mc", "Me"):
+        return True  # a mark, a vowel sign, a joiner
+    if ord(char) in SKIN_TONES:
+        return True
+    last = letter[-1]
+    if last == ZWJ:
+        return True  # a joined conjunct, or one picture of several (a family)
+    if unicodedata.combining(last) == 9 and unicodedata.category(char) == "Lo":
+        return True  # a virama: the next consonant is half of one conjunct
+    return (
+        ord(char) in REGIONAL_INDICATORS
+        and ord(letter[0]) in REGIONAL_INDICATORS
+        and len(letter) == 1
+    )
 
 
 def distinct_prefix(name: str, others: Sequence[str], limit: int) -> str:
@@ -44,23 +90,41 @@ def distinct_within(name: str, others: Sequence[str], limit: int) -> str:
     'Barth…'
     >>> distinct_within("Christopher", ["Christophe"], 6), distinct_within("Ana", ["Anabel"], 6)
     ('Chri…r', 'Ana')
+
+    A letter is what a reader sees as one: a conjunct, a vowel sign, an accent written as
+    a combining mark stay whole.
+
+    >>> distinct_within("ज्ञानेन्द्र बहादुर", ["सीता"], 4)
+    'ज्ञानेन्द्र…'
+    >>> distinct_within("Ffio\u0301na", [], 5) == "Ffio\u0301…"
+    True
+    >>> distinct_within("Ευτυχι\u0301α Λι\u0301νου", ["Ευτυχι\u0301α Λα\u0301μπρου"], 10)
+    'Ευτυχι\u0301…νου'
     """
-    short = distinct_prefix(name, others, limit)
-    if len(short) <= limit:
-        return short
-    rivals = [other for other in others if other != name]
+    # Cut between letters as a reader sees them, never inside one (graphemes).
+    letters = graphemes(name)
+    if len(letters) <= limit:
+        return name
+    rivals = [graphemes(other) for other in others if other != name]
+    keep = max(limit - len(ELLIPSIS), 1)
+    while keep < len(letters) and any(rival[:keep] == letters[:keep] for rival in rivals):
+        keep += 1
+    if keep + len(ELLIPSIS) < len(letters):  # else the start says no less than the whole
+        short = [*graphemes("".join(letters[:keep]).rstrip()), ELLIPSIS]
+        if len(short) <= limit:
+            return "".join(short)
     for tail in range(1, limit - 1):
         head = limit - len(ELLIPSIS) - tail
-        candidate = name[:head] + ELLIPSIS + name[-tail:]
-        if not any(_squeezed(other, head, tail) == candidate for other in rivals):
+        candidate = _squeezed(letters, head, tail)
+        if not any(_squeezed(rival, head, tail) == candidate for rival in rivals):
             return candidate
-    return name[: limit - len(ELLIPSIS)] + ELLIPSIS
+    return "".join(letters[: limit - len(ELLIPSIS)]) + ELLIPSIS
 
 
-def _squeezed(name: str, head: int, tail: int) -> str:
-    if len(name) <= head + tail + len(ELLIPSIS):
-        return name
-    return name[:head] + ELLIPSIS + name[-tail:]
+def _squeezed(letters: list[str], head: int, tail: int) -> str:
+    if len(letters) <= head + tail + len(ELLIPSIS):
+        return "".join(letters)
+    return "".join(letters[:head]) + ELLIPSIS + "".join(letters[-tail:])
 
 
 def short_names(names: Sequence[str], limit: int) -> list[str]:

@@ -23,10 +23,12 @@ Time: a render has a time limit; past it the render is stopped where it is and
 
 from __future__ import annotations
 
+import codecs
 import ctypes
 import functools
 import queue
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,8 +53,59 @@ class _Stop(BaseException):
 def _weasyprint() -> ModuleType:
     import weasyprint
 
+    _mark_actual_text()
     module: ModuleType = weasyprint
     return module
+
+
+def needs_actual_text(text: str) -> bool:
+    """Whether ``text`` may not copy out of a PDF as written from its glyphs alone: it has
+    marks drawn with a letter (a Devanagari vowel sign or virama, a combining accent).
+
+    A PDF maps each glyph of a font to one text, the first it was drawn for (WeasyPrint's
+    ToUnicode map), while Devanagari draws a letter's glyph in many clusters and some
+    before the letter they follow: "डिलर" copies as "डलर". Such text is drawn inside a
+    marked span that says what it reads (/ActualText), which text extraction and copying
+    use instead of the glyphs where they honour it.
+
+    >>> needs_actual_text("डिलर"), needs_actual_text("Sio\u0302n"), needs_actual_text("Siôn 20")
+    (True, True, False)
+    """
+    return any(unicodedata.category(char) in ("Mn", "Mc") for char in text)
+
+
+def actual_text(text: str) -> bytes:
+    """A marked span's properties saying that it reads ``text`` (a PDF text string:
+    UTF-16BE with its byte order mark, in hexadecimal).
+
+    >>> actual_text("डि")
+    b'<</ActualText <feff0921093f>>>'
+    """
+    encoded = codecs.BOM_UTF16_BE + text.encode("utf-16-be")
+    return b"<</ActualText <" + encoded.hex().encode() + b">>>"
+
+
+def _mark_actual_text() -> None:
+    """Have WeasyPrint draw every line of text that :func:`needs_actual_text` in a span
+    with its /ActualText (its own drawing of a line, wrapped; WeasyPrint has no option)."""
+    from weasyprint.draw import text as drawing
+
+    draw_first_line = drawing.draw_first_line
+    if getattr(draw_first_line, "marks_actual_text", False):
+        return
+
+    def draw_marked_line(stream: Any, textbox: Any, *args: Any, **kwargs: Any) -> Any:
+        text = textbox.text
+        if not needs_actual_text(text):
+            return draw_first_line(stream, textbox, *args, **kwargs)
+        stream.begin_marked_content("Span", actual_text(text))
+        try:
+            return draw_first_line(stream, textbox, *args, **kwargs)
+        finally:
+            stream.end_marked_content()
+
+    draw_marked_line.marks_actual_text = True  # type: ignore[attr-defined]
+    drawing.draw_first_line = draw_marked_line
 
 
 @functools.lru_cache(maxsize=8)

@@ -62,9 +62,9 @@ has_library() {
   "$PYTHON" -c 'import ctypes.util, sys; sys.exit(ctypes.util.find_library(sys.argv[1]) is None)' "$1"
 }
 
-# has_font LANG: fontconfig knows a font for that language (fc-list comes with fontconfig).
-has_font() {
-  command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list ":lang=$1" family 2>/dev/null | head -n 1)" ]
+# has_family NAME: fontconfig knows a font of that family (fc-list comes with fontconfig).
+has_family() {
+  command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list "$1" family 2>/dev/null | head -n 1)" ]
 }
 
 # apt_install PKG...: install Debian packages that are not installed yet (as root or with sudo).
@@ -82,15 +82,18 @@ apt_install() {
 }
 
 # ensure_sheet_libraries: what WeasyPrint needs to draw score sheets at run time (Pango with
-# its FreeType part, HarfBuzz's subsetter, fontconfig) and fonts for every language (Latin,
-# Greek, Devanagari). Checked as libraries and fonts, not as one distribution's packages.
+# its FreeType part, HarfBuzz's subsetter, fontconfig) and the fonts static/print.css names
+# for every language (Noto Sans: Latin and Greek; Noto Sans Devanagari; DejaVu Sans Mono).
+# Checked as libraries and font families, not as one distribution's packages: any other
+# Devanagari face the system has (Lohit, say) is no stand-in, the sheets never use it.
 ensure_sheet_libraries() {
-  local missing=() lib
+  local missing=() lib family
   for lib in pango-1.0 pangoft2-1.0 harfbuzz-subset fontconfig; do
     has_library "$lib" || missing+=("lib$lib")
   done
-  has_font el || missing+=("a font with Greek (Noto Sans or DejaVu Sans)")
-  has_font ne || missing+=("a font with Devanagari (Noto Sans Devanagari)")
+  for family in "Noto Sans" "Noto Sans Devanagari" "DejaVu Sans Mono"; do
+    has_family "$family" || missing+=("the font $family")
+  done
   [ ${#missing[@]} -eq 0 ] && return 0
   if command -v apt-get >/dev/null 2>&1; then
     apt_install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \

@@ -56,7 +56,7 @@ def test_without_apt_the_missing_libraries_are_named_with_how_to_install_them(
 
 def test_with_every_library_present_nothing_is_installed(tmp_path: Path) -> None:
     env = {"PATH": str(bin_without_apt(tmp_path)), "HOME": str(tmp_path)}
-    script = f"source {LIB}\nhas_library() {{ true; }}\nhas_font() {{ true; }}\n"
+    script = f"source {LIB}\nhas_library() {{ true; }}\nhas_family() {{ true; }}\n"
     result = bash(script + "ensure_sheet_libraries\necho reached", env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "reached"

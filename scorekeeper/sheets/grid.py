@@ -431,12 +431,17 @@ def orientation_for(
 
 
 def shorten(name: str, limit: int) -> str:
-    """``name`` in at most ``limit`` characters, an ellipsis for the rest.
+    """``name`` in at most ``limit`` characters, an ellipsis for the rest, cut between
+    letters as a reader sees them (a conjunct, a letter and its accent stay whole).
 
     >>> shorten("Bartholomew-Alexander", 10), shorten("Ana", 10)
     ('Bartholom…', 'Ana')
+    >>> shorten("ज्ञानेन्द्र", 3), shorten("ज्ञानेन्द्र बहादुर", 4)
+    ('ज्ञानेन्द्र', 'ज्ञानेन्द्र…')
+    >>> shorten("Ευτυχι\u0301α Λι\u0301νου", 7), shorten("Sio\u0302n ap Dafydd", 4) == "Sio\u0302…"
+    ('Ευτυχι\u0301…', True)
     """
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+    return distinct_within(name, (), limit)
 
 
 def number(value: int, *, signed: bool = False) -> str:
