@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.errors import GameOverError
+from scorekeeper.rules.errors import GameOverError, RuleError
 from scorekeeper.rules.wizard import WizardGame
 from tests.rules import recorded
 
@@ -191,3 +191,12 @@ def test_a_cloud_round_keeps_the_bids_as_made_and_scores_the_changed_bid():
     assert record.bids == (0, 1, 1, 0)
     assert record.counted_bids == (1, 1, 1, 0)
     assert game.seat_outcomes(record)[0].made
+
+
+def test_the_anniversary_game_needs_its_hook_from_round_3():
+    """Its first two rounds' bids add up to the cards, which the hook from round 1 refuses."""
+    sheet = load(recorded.DATA / "wizard-anniversary-6p-full.json")
+    options = {**sheet["options"], "hook_from": 1}
+    with pytest.raises(RuleError) as refused:
+        replay({**sheet, "options": options})
+    assert refused.value.field == "bids"
