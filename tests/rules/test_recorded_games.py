@@ -17,7 +17,9 @@ from scorekeeper.rules.errors import GameOverError, RuleError
 from scorekeeper.rules.wizard import WizardGame
 from tests.rules import recorded
 
-SHEETS = recorded.sheets("wizard-*.json")
+SHEETS = [*recorded.sheets("wizard-*.json"), *recorded.sheets("anniversary/wizard-*.json")]
+"""The games of plain Wizard, and in ``anniversary/`` two with its anniversary special
+cards, replayed here through the rules alone."""
 FACTS = ("dealer", "trump", "turned", "bids", "tricks")
 SPECIAL_FACTS = ("bomb", "cloud", "werewolf")
 """Written in a round only where the special card did something."""
@@ -41,17 +43,18 @@ def replay(sheet: dict[str, Any], rounds: list[dict[str, Any]] | None = None) ->
     return game
 
 
-@pytest.fixture(params=SHEETS, ids=[path.stem for path in SHEETS])
+@pytest.fixture(params=SHEETS, ids=[str(path.relative_to(recorded.DATA)) for path in SHEETS])
 def sheet(request) -> dict[str, Any]:
     return load(request.param)
 
 
 def test_the_recorded_games_are_there():
-    assert {path.stem for path in SHEETS} >= {
+    found = {str(path.relative_to(recorded.DATA).with_suffix("")) for path in SHEETS}
+    assert found >= {
         "wizard-3p-full",
         "wizard-6p-hook",
-        "wizard-anniversary-6p-full",
-        "wizard-anniversary-4p-short",
+        "anniversary/wizard-6p-full",
+        "anniversary/wizard-4p-short",
     }
 
 
@@ -158,7 +161,8 @@ def test_the_three_player_game_turns_every_kind_of_card():
 def test_the_anniversary_games_have_every_special_card():
     """Between them, every special card turned and every one recorded in a round."""
     sheets = [
-        load(recorded.DATA / f"wizard-anniversary-{name}.json") for name in ("6p-full", "4p-short")
+        load(recorded.DATA / "anniversary" / f"wizard-{name}.json")
+        for name in ("6p-full", "4p-short")
     ]
     rounds = [round_ for sheet in sheets for round_ in sheet["rounds"]]
     turned = {round_["turned"] for round_ in rounds}
@@ -175,7 +179,7 @@ def test_the_anniversary_games_have_every_special_card():
 
 
 def test_the_anniversary_game_with_the_tie_break_is_won_on_bids_met():
-    sheet = load(recorded.DATA / "wizard-anniversary-6p-full.json")
+    sheet = load(recorded.DATA / "anniversary" / "wizard-6p-full.json")
     game = replay(sheet)
     level = [seat for seat, total in enumerate(game.totals) if total == max(game.totals)]
     assert level == [0, 2]
@@ -185,7 +189,7 @@ def test_the_anniversary_game_with_the_tie_break_is_won_on_bids_met():
 
 
 def test_a_cloud_round_keeps_the_bids_as_made_and_scores_the_changed_bid():
-    sheet = load(recorded.DATA / "wizard-anniversary-4p-short.json")
+    sheet = load(recorded.DATA / "anniversary" / "wizard-4p-short.json")
     game = replay(sheet)
     record = game.rounds[1]
     assert record.bids == (0, 1, 1, 0)
@@ -195,7 +199,7 @@ def test_a_cloud_round_keeps_the_bids_as_made_and_scores_the_changed_bid():
 
 def test_the_anniversary_game_needs_its_hook_from_round_3():
     """Its first two rounds' bids add up to the cards, which the hook from round 1 refuses."""
-    sheet = load(recorded.DATA / "wizard-anniversary-6p-full.json")
+    sheet = load(recorded.DATA / "anniversary" / "wizard-6p-full.json")
     options = {**sheet["options"], "hook_from": 1}
     with pytest.raises(RuleError) as refused:
         replay({**sheet, "options": options})
