@@ -519,6 +519,12 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                     field="trump",
                 )
             )
+        if turned is not None and turned.special in ANNIVERSARY_CARDS:
+            assert turned.special is not None
+            if not self.plays_with(turned.special):
+                # Whatever the trump, the card itself cannot have been turned.
+                errors.append(self._not_in_game(turned.special, "turned"))
+                return None
         if _dealer_names_suit(turned) and self.turns_trump(number):
             assert turned is not None and turned.special is not None
             errors.append(
@@ -542,7 +548,8 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                     field="turned",
                 )
             ]
-        if turned is not None and turned.special is not None:
+        if turned is not None and turned.special in ANNIVERSARY_CARDS:
+            assert turned.special is not None
             if not self.plays_with(turned.special):
                 return [self._not_in_game(turned.special, "turned")]
             if turned.bare != turned:

@@ -930,3 +930,11 @@ def test_before_the_end_the_tie_break_decides_nothing():
     assert game.winners == ()
     plain = new_game(rounds=3).apply_round(game.rounds[0])
     assert game.standings == plain.standings
+
+
+@pytest.mark.parametrize("turned", ["dragon", "fairy", "werewolf"])
+def test_a_turned_special_card_not_in_play_is_refused_whatever_the_trump_said(turned):
+    game = new_game()
+    refused = refusal(lambda: game.parse_round({**ROUND_ONE, "turned": turned}))
+    assert [error.field for error in refused.errors] == ["turned"]
+    assert "is not among this game's special cards" in str(refused.errors[0])
