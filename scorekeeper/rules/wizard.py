@@ -320,18 +320,25 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             raise RoundRefused(errors)
         return replace(record, bomb=bomb, cloud=cloud, werewolf=werewolf)
 
-    def _seat_of(self, value: Any, card: str, field: str, errors: list[RuleError]) -> int | None:
-        if not is_whole(value) or not 0 <= value < self.player_count:
-            errors.append(
-                PlayerError(
-                    "Say which seat {card}: a seat from 0 to {last}",
-                    card=card,
-                    last=self.player_count - 1,
-                    field=field,
-                )
+    def _seat_of(self, value: Any, field: str, errors: list[RuleError]) -> int | None:
+        """The seat that won the Cloud's trick or held the Werewolf (``field``)."""
+        if is_whole(value) and 0 <= value < self.player_count:
+            return value
+        last = self.player_count - 1
+        if field == "cloud":
+            error = PlayerError(
+                "Say which seat won the Cloud's trick: a seat from 0 to {last}",
+                last=last,
+                field=field,
             )
-            return None
-        return value
+        else:
+            error = PlayerError(
+                "Say which seat held the Werewolf: a seat from 0 to {last}",
+                last=last,
+                field=field,
+            )
+        errors.append(error)
+        return None
 
     def _cloud_from(self, value: Any, errors: list[RuleError]) -> CloudChange | None:
         if value is None:
@@ -345,7 +352,7 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                 )
             )
             return None
-        seat = self._seat_of(value.get("seat"), "won the Cloud's trick", "cloud", errors)
+        seat = self._seat_of(value.get("seat"), "cloud", errors)
         change = value.get("change")
         if not is_whole(change) or change not in (1, -1):
             errors.append(
@@ -368,7 +375,7 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                 )
             )
             return None
-        seat = self._seat_of(value.get("seat"), "held the Werewolf", "werewolf", errors)
+        seat = self._seat_of(value.get("seat"), "werewolf", errors)
         word = value.get("trump")
         if not isinstance(word, str) or word.strip().lower() not in TRUMP_WORDS:
             errors.append(
@@ -442,7 +449,7 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             ]
         seat, count = cloud.seat, self.player_count
         errors: list[RuleError] = []
-        if self._seat_of(seat, "won the Cloud's trick", "cloud", errors) is None:
+        if self._seat_of(seat, "cloud", errors) is None:
             return errors
         name = self.player_name(seat)
         took = record.tricks[seat] if len(record.tricks) == count else None
