@@ -139,6 +139,9 @@ class Page:
     words: list[Word] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
     grids: list[Grid] = field(default_factory=list)
+    drawings: int = 0
+    """Paths of more than four points (a chart's lines): what a page may hold besides
+    the grid."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ def read_pages(data: bytes) -> list[Page]:
         page.words = words_of(chars, layout.height)
         page.rules = rules_of(marks, layout.height, page.words)
         page.grids = grids_of(page.rules)
+        page.drawings = sum(1 for mark in marks if len(mark.pts) > 5)
         pages.append(page)
     return pages
 
@@ -373,13 +377,26 @@ def _uncovered(rule: Rule, box: tuple[float, float, float, float]) -> list[Rule]
 
 
 def _decoration(rule: Rule, words: Sequence[Word]) -> bool:
-    """A line through or under one word, within its box: a strike-through or underline."""
+    """A line through or under a run of words on one line, end to end within them: a
+    strike-through or an underline, not a rule."""
     if rule.vertical:
         return False
-    return any(
-        w.x0 - 0.5 <= rule.x0 and rule.x1 <= w.x1 + 0.5 and w.top - 0.3 <= rule.y0 <= w.bottom + 0.3
-        for w in words
+    along = sorted(
+        (
+            w
+            for w in words
+            if w.top - 0.3 <= rule.y0 <= w.bottom + 0.3 and w.x1 > rule.x0 and w.x0 < rule.x1
+        ),
+        key=lambda w: w.x0,
     )
+    if not along or along[0].x0 > rule.x0 + 0.5:
+        return False
+    reached = along[0].x1
+    for word in along[1:]:
+        if word.x0 > reached + 2.0:  # more than a space apart
+            break
+        reached = max(reached, word.x1)
+    return reached >= rule.x1 - 0.5
 
 
 # -- grids and boxes --------------------------------------------------------------------
@@ -506,14 +523,17 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return min(a1, b1) - max(a0, b0)
 
 
-def check_page_count(pages: Sequence[Page], expected: int | None) -> list[str]:
-    """As many pages as expected, and none after the first without a row of the grid
-    (a page holding only a signature line or the notes)."""
+def check_page_count(pages: Sequence[Page], expected: int | tuple[int, int] | None) -> list[str]:
+    """As many pages as expected (a number, or the least and most), and none after the
+    first without a row of the grid or a drawing (a chart): a page holding only a
+    signature line or the notes."""
     problems = []
-    if expected is not None and len(pages) != expected:
-        problems.append(f"{len(pages)} pages, expected {expected}")
+    low, high = (expected, expected) if isinstance(expected, int) else expected or (0, 0)
+    if expected is not None and not low <= len(pages) <= high:
+        wanted = f"{low}" if low == high else f"{low} or {high}"
+        problems.append(f"{len(pages)} page(s), expected {wanted}")
     for page in pages[1:]:
-        if not any(grid.boxes for grid in page.grids):
+        if not any(grid.boxes for grid in page.grids) and not page.drawings:
             held = " ".join(w.text for w in page.words)
             held = held if len(held) <= 60 else held[:57] + "…"
             problems.append(f"page {page.number} holds no row of the grid, only '{held}'")
@@ -699,7 +719,7 @@ CHECKS = (
 def problems(
     data: bytes,
     *,
-    expected_pages: int | None = None,
+    expected_pages: int | tuple[int, int] | None = None,
     paper: tuple[float, float] | None = None,
     writable: bool = True,
 ) -> list[str]:
@@ -708,7 +728,19 @@ def problems(
     ``paper``: its width and height in mm, either way round (each page must be that
     paper, portrait or landscape); ``writable``: whether empty boxes are there to be
     written in (every sheet's are: a blank sheet's, a running game's rows to play)."""
-    pages = read_pages(data)
+    return judge_pages(
+        read_pages(data), expected_pages=expected_pages, paper=paper, writable=writable
+    )
+
+
+def judge_pages(
+    pages: Sequence[Page],
+    *,
+    expected_pages: int | tuple[int, int] | None = None,
+    paper: tuple[float, float] | None = None,
+    writable: bool = True,
+) -> list[str]:
+    """:func:`problems` of pages already read."""
     found = check_page_count(pages, expected_pages)
     for page in pages:
         if paper is not None and sorted((round(page.width), round(page.height))) != sorted(
@@ -892,20 +924,23 @@ def sheet_of(case: Case) -> Any:
     return completed_sheet(state, datetime(2026, 3, 3, 20, 15), case.paper)
 
 
-def expected_pages(sheet: Any) -> int:
+PAGE_HEAD_AND_FOOT = 50.0
+"""Millimetres of a page, inside its margins, for all but the rows: the title and the
+facts, the grid's header, the notes and the footer."""
+
+
+def expected_pages(sheet: Any) -> tuple[int, int]:
     """The pages a sheet should take, from what it plans: the fewest that hold its rows
-    at their least heights (9 mm a row still to be written in, 5 mm a played row, plus
-    a 7 mm row of totals on a completed sheet), each page giving the rows its height
-    less the 20 mm of margins and 60 mm for the title, facts, the grid's header, the
-    notes and the footer. One page, unless the rows cannot fit on one."""
-    height = sheet.page_size[1]
-    room = height - 2 * MARGIN - 60.0
-    total = 0.0
-    for row in sheet.rows:
-        total += BOX_HEIGHT + 0.5 if _to_write(sheet, row) else 5.0
+    at their least heights (9 mm a row to be written in, 5 mm a played row, 7 mm for a
+    completed sheet's totals), each page giving the rows its height less the 20 mm of
+    margins and :data:`PAGE_HEAD_AND_FOOT`. One page unless its rows cannot fit on one;
+    a completed sheet's chart may take one more page of its own."""
+    room = sheet.page_size[1] - 2 * MARGIN - PAGE_HEAD_AND_FOOT
+    total = sum(BOX_HEIGHT if _to_write(sheet, row) else 5.0 for row in sheet.rows)
     if sheet.kind == "completed":
         total += 7.0
-    return max(1, math.ceil(total / room))
+    pages = max(1, math.ceil(total / room))
+    return pages, pages + 1 if sheet.chart is not None else pages
 
 
 def _to_write(sheet: Any, row: Any) -> bool:
@@ -917,7 +952,7 @@ def _to_write(sheet: Any, row: Any) -> bool:
 class Judged:
     case: Case
     pages: int
-    expected: int
+    expected: tuple[int, int]
     problems: tuple[str, ...]
     pdf: bytes = b""
 
@@ -932,9 +967,9 @@ def judge(app: Any, case: Case, keep_pdf: bool = False) -> Judged:
         data = render_sheet(sheet)
     paper = sheets.PAPERS[case.paper]
     expected = expected_pages(sheet)
-    found = problems(data, expected_pages=expected, paper=(paper.width, paper.height))
-    pages = data.count(b"/Type /Page\n") or len(read_pages(data))
-    return Judged(case, pages, expected, tuple(found), data if keep_pdf else b"")
+    pages = read_pages(data)
+    found = judge_pages(pages, expected_pages=expected, paper=(paper.width, paper.height))
+    return Judged(case, len(pages), expected, tuple(found), data if keep_pdf else b"")
 
 
 # -- the command ------------------------------------------------------------------------
@@ -1012,7 +1047,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.write(judged.pdf)
     if args.png:
         _png(judged.pdf, args.png)
-    print(f"{case.id}: {judged.pages} page(s), expected {judged.expected}")
+    low, high = judged.expected
+    wanted = f"{low}" if low == high else f"{low} or {high}"
+    print(f"{case.id}: {judged.pages} page(s), expected {wanted}")
     for line in judged.problems:
         print(f"  {line}")
     print(f"{len(judged.problems)} problem(s)")
