@@ -18,18 +18,20 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
 
+from scorekeeper import pdf
 from scorekeeper.games import KINDS
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules import RoundRefused
 from scorekeeper.sheets import PAPERS
 from tests import sheet_geometry
-from tests.sheet_geometry import Case, Judged
+from tests.sheet_geometry import Case, Judged, problems
 
 NAMES = ("none", "short", "long")
 STATES = ("blank", "finished", "unfinished")
@@ -74,6 +76,115 @@ def allowed(case: Case) -> Case:
         except RoundRefused:
             options = [(k, str(max(1, int(v) // 2)) if v.isdigit() else v) for k, v in options]
     raise AssertionError(f"{case.id}: no options the rules allow")
+
+
+# -- the checker itself, on small pages made to hold one fault each ----------------------------
+
+
+def rules_svg(xs: list[float], width: float) -> str:
+    """Vertical rules at ``xs`` (mm) drawn as a background image, as the sheets draw
+    theirs (a Form XObject in the PDF)."""
+    lines = "".join(
+        f'<line x1="{x}" y1="0" x2="{x}" y2="1" stroke="#222" stroke-width="0.15"/>' for x in xs
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 1"'
+        f' preserveAspectRatio="none">{lines}</svg>'
+    )
+    return "data:image/svg+xml," + urllib.parse.quote(svg)
+
+
+def page(
+    cells: list[list[str]],
+    *,
+    width: float = 12.0,
+    height: float = 10.0,
+    margin: float = 15.0,
+    size: float = 9.0,
+    after: str = "",
+    head: str = "",
+) -> bytes:
+    """An A4 page with a ruled grid of ``cells`` (each ``width`` × ``height`` mm): its
+    vertical rules an SVG background, its horizontal ones the rows' bottom borders."""
+    columns = max(len(row) for row in cells)
+    total = columns * width
+    xs = [width * i for i in range(1, columns)]
+    rows = "".join(
+        "<tr>"
+        + "".join(text if text.startswith("<td") else f"<td>{text}</td>" for text in row)
+        + "</tr>"
+        for row in cells
+    )
+    html = f"""<!doctype html><html><head><style>
+    @page {{ size: 210mm 297mm; margin: {margin}mm; }}
+    body {{ margin: 0; font: {size}pt/1.2 "Noto Sans", sans-serif; }}
+    table {{ border: 1pt solid #222; border-collapse: separate; border-spacing: 0;
+      table-layout: fixed; width: {total}mm;
+      background: url("{rules_svg(xs, total)}") 0 0 / 100% 100% no-repeat; }}
+    td {{ width: {width}mm; height: {height}mm; padding: 0; white-space: nowrap;
+      border-bottom: 0.4pt solid #8c8c8c; box-sizing: border-box; text-align: left; }}
+    </style></head><body>{head}<table>{rows}</table>{after}</body></html>"""
+    return pdf.render_pdf(html)
+
+
+GRID = [["Round", "Ana", ""], ["1", "", ""], ["2", "", ""]]
+
+
+def test_a_clean_page_has_no_problem() -> None:
+    assert problems(page(GRID, width=20.0), expected_pages=1, paper=(210, 297)) == []
+
+
+def test_a_word_across_a_rule_is_found() -> None:
+    found = problems(page([["Cardiau-hir", "", ""], ["1", "", ""]], width=12.0))
+    assert any("'Cardiau-hir'" in p and "crosses the rule at x 27.4 mm" in p for p in found), found
+
+
+def test_a_box_too_small_to_write_in_is_found() -> None:
+    found = problems(page(GRID, width=6.5, height=8.0))
+    assert any("6.5 × 8.0 mm" in p and "under 7 × 9 mm" in p for p in found), found
+
+
+def test_small_type_is_found() -> None:
+    found = problems(page(GRID, width=20.0, size=7.5))
+    assert any("'Round'" in p and "at 7.5 pt, under 8 pt" in p for p in found), found
+
+
+def test_a_grid_in_the_margin_is_found() -> None:
+    found = problems(page(GRID, width=20.0, margin=9.0))
+    assert any("grid border at 9.0 mm from the left edge" in p for p in found), found
+    assert any("text 'Round' 9.4 mm from the left edge" in p for p in found), found
+
+
+def test_words_on_top_of_each_other_are_found() -> None:
+    over = '<p style="position: absolute; top: 60mm; left: 0">Total</p>'
+    over += '<p style="position: absolute; top: 60.5mm; left: 1mm">Sgôr</p>'
+    found = problems(page(GRID, width=20.0, after=over))
+    assert any("'Total'" in p and "overlaps" in p and "'Sgôr'" in p for p in found), found
+
+
+def test_a_page_with_only_a_signature_line_is_found() -> None:
+    signature = '<p style="break-before: page">Signed</p>'
+    found = problems(page(GRID, width=20.0, after=signature), expected_pages=1)
+    assert "2 page(s), expected 1" in found
+    assert "page 2 holds no row of the grid, only 'Signed'" in found
+
+
+def test_a_rule_under_a_painted_cell_is_not_seen() -> None:
+    """A names' cell painted white over the grid's background rules hides them: its
+    words cross nothing, and it is one box, not three."""
+    names = (
+        '<td colspan="3" style="background: #fff; text-align: center">'
+        "Gwenllian Angharad ap Llywelyn</td>"
+    )
+    data = page([[names], ["1", "", ""], ["2", "", ""]], width=20.0)
+    assert problems(data) == []
+    (grid,) = sheet_geometry.read_pages(data)[0].grids
+    assert len(grid.boxes) == 1 + 2 * 3
+
+
+def test_a_word_struck_through_is_not_crossed_by_a_rule() -> None:
+    struck = "<p><s>wedi ei groesi allan</s>: the points a bidder lost</p>"
+    assert problems(page(GRID, width=20.0, after=struck)) == []
 
 
 def cases() -> list[Case]:
