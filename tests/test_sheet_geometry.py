@@ -193,14 +193,20 @@ def cases() -> list[Case]:
     state meets every game, and each option is printed at least once."""
     found: list[Case] = []
     for key, game in KINDS.items():
-        options = itertools.cycle([(), *((value,) for value in option_values(key))])
+        values = option_values(key)
+        options = itertools.cycle([(), *((value,) for value in values)])
+        # A game played takes the boxes and radios; a number field (a target of 999
+        # would take hundreds of hands, a target of 1 ends at the first) only blank.
+        played = itertools.cycle([(), *((value,) for value in values if not value[1].isdigit())])
         turn = 0
         for players in range(game.rules.min_players, game.rules.max_players + 1):
             for paper in PAPERS:
                 for language in LANGUAGES:
                     names = NAMES[turn % len(NAMES)]
                     state = STATES[(turn // len(NAMES) + turn) % len(STATES)]
-                    chosen = next(options) if state == "blank" else ()
+                    if state != "blank" and names == "none":
+                        names = "short"  # a game played has its players' names
+                    chosen = next(options) if state == "blank" else next(played)
                     found.append(allowed(Case(key, players, paper, language, names, state, chosen)))
                     turn += 1
     return found
@@ -227,6 +233,11 @@ def judged() -> Iterator[dict[str, Judged]]:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_start_worker) as pool:
         yield {result.case.id: result for result in pool.map(_judge, CASES)}
+
+
+def test_long_names_are_40_characters_with_spaces() -> None:
+    for name in sheet_geometry.LONG_NAMES:
+        assert len(name) == 40 and " " in name, name
 
 
 def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
