@@ -17,7 +17,8 @@ page's left and top edges.
 - :func:`check_text_overlaps`: no two words on top of each other;
 - :func:`check_text_crosses_rules`: no word crossed by a rule;
 - :func:`check_box_sizes`: every box left to write in at least 7 mm wide and 9 mm high;
-- :func:`check_cut_words`: no word cut to a stub ("cy…") or inside a letter.
+- :func:`check_cut_words`: no word cut to a stub ("cy…") or inside a letter;
+- :func:`check_baselines`: the words of a row of the grid on one baseline.
 
 As a command, it renders one sheet through the app and prints its problems::
 
@@ -715,12 +716,49 @@ def check_cut_words(page: Page) -> list[str]:
     return problems
 
 
+def check_baselines(page: Page, tolerance: float = 0.3) -> list[str]:
+    """Words of one size in one row of a grid on one baseline: a script set higher or
+    lower than the others (Devanagari from another face) shows as a step. Boxes holding
+    more than one line (a name wrapped) are left out of the comparison."""
+    problems = []
+    for grid in page.grids:
+        rows: dict[tuple[float, float], list[tuple[Box, list[Word]]]] = {}
+        for box in grid.boxes:
+            inside = [
+                w
+                for w in page.words
+                if box.x0 <= (w.x0 + w.x1) / 2 <= box.x1
+                and box.top <= (w.top + w.bottom) / 2 <= box.bottom
+            ]
+            if inside:
+                rows.setdefault((round(box.top, 1), round(box.bottom, 1)), []).append((box, inside))
+        for (top, _bottom), boxes in sorted(rows.items()):
+            by_size: dict[float, list[Word]] = {}
+            for _box, inside in boxes:
+                lines = {round(w.baseline, 0) for w in inside}
+                if len(lines) > 1:
+                    continue
+                for word in inside:
+                    by_size.setdefault(round(word.size * 2) / 2, []).append(word)
+            for words in by_size.values():
+                low = min(words, key=lambda w: w.baseline)
+                high = max(words, key=lambda w: w.baseline)
+                if high.baseline - low.baseline > tolerance:
+                    problems.append(
+                        f"page {page.number}: baselines in the row at y {top:.1f} mm differ by"
+                        f" {high.baseline - low.baseline:.1f} mm ('{low.text}' above"
+                        f" '{high.text}')"
+                    )
+    return problems
+
+
 CHECKS = (
     check_type_size,
     check_margins,
     check_text_overlaps,
     check_text_crosses_rules,
     check_cut_words,
+    check_baselines,
 )
 
 

@@ -21,6 +21,7 @@ import multiprocessing
 import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,6 +186,31 @@ def test_a_rule_under_a_painted_cell_is_not_seen() -> None:
 def test_a_word_struck_through_is_not_crossed_by_a_rule() -> None:
     struck = "<p><s>wedi ei groesi allan</s>: the points a bidder lost</p>"
     assert problems(page(GRID, width=20.0, after=struck)) == []
+
+
+def test_a_word_set_off_its_rows_baseline_is_found() -> None:
+    raised = '<span style="position: relative; top: -0.6mm">Ben</span>'
+    found = problems(page([["Ana", raised, "Cai"], ["1", "", ""]], width=20.0))
+    assert any("baselines in the row" in p and "('Ben' above 'Ana')" in p for p in found), found
+
+
+def test_words_cut_to_a_stub_or_inside_a_letter_are_found() -> None:
+    cut = [["cy…", "Gwenllian A…", "ज्ञानेन्द्…"], ["1", "", ""]]
+    found = problems(page(cut, width=25.0))
+    assert any("'cy…'" in p and "cut to a stub" in p for p in found), found
+    assert not any("'A…'" in p for p in found), found
+    assert any("'ज्ञानेन्द्…'" in p and "cut inside a letter" in p for p in found), found
+
+
+def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sheet.pdf"
+    args = ["--game", next(iter(KINDS)), "--players", "4", "--lang", "cy", "--pdf", str(out)]
+    status = sheet_geometry.main(args)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith(f"{next(iter(KINDS))}-4p-a4-cy-short-blank: 1 page(s)")
+    assert printed[-1] == f"{len(printed) - 2} problem(s)"
+    assert status == (1 if len(printed) > 2 else 0)
+    assert out.read_bytes().startswith(b"%PDF")
 
 
 def cases() -> list[Case]:
