@@ -18,7 +18,8 @@ page's left and top edges.
 - :func:`check_text_crosses_rules`: no word crossed by a rule;
 - :func:`check_box_sizes`: every box left to write in at least 7 mm wide and 9 mm high;
 - :func:`check_cut_words`: no word cut to a stub ("cy…") or inside a letter;
-- :func:`check_baselines`: the words of a row of the grid on one baseline.
+- :func:`check_baselines`: the words of a row of the grid on one baseline;
+- :func:`check_broken_words`: no word of a player's name broken across lines.
 
 As a command, it renders one sheet through the app and prints its problems::
 
@@ -752,6 +753,28 @@ def check_baselines(page: Page, tolerance: float = 0.3) -> list[str]:
     return problems
 
 
+def check_broken_words(page: Page, names: Sequence[str]) -> list[str]:
+    """No word of a name broken across two lines but after a hyphen ("Cadwaladr-" then
+    "Pritchard" is a break, "Cadwala" then "dr" is not)."""
+    whole = {word for name in names for word in name.split()}
+    problems = []
+    for first in page.words:
+        if first.text in whole or first.text.endswith(("-", "‐")):
+            continue
+        for rest in page.words:
+            below = rest.baseline - first.baseline
+            if (
+                first.text + rest.text in whole
+                and 0.5 < below < 3 * first.size * MM
+                and abs(rest.x0 - first.x0) < 40
+            ):
+                problems.append(
+                    f"page {page.number}: '{first.text + rest.text}' broken across lines as"
+                    f" '{first.text}' / '{rest.text}' (x {first.x0:.1f} mm, y {first.top:.1f} mm)"
+                )
+    return problems
+
+
 CHECKS = (
     check_type_size,
     check_margins,
@@ -768,14 +791,20 @@ def problems(
     expected_pages: int | tuple[int, int] | None = None,
     paper: tuple[float, float] | None = None,
     writable: bool = True,
+    names: Sequence[str] = (),
 ) -> list[str]:
     """Everything wrong with the sheet ``data`` (a PDF), one readable line each.
 
     ``paper``: its width and height in mm, either way round (each page must be that
     paper, portrait or landscape); ``writable``: whether empty boxes are there to be
-    written in (every sheet's are: a blank sheet's, a running game's rows to play)."""
+    written in (every sheet's are: a blank sheet's, a running game's rows to play);
+    ``names``: the players' names, whose words no line may break."""
     return judge_pages(
-        read_pages(data), expected_pages=expected_pages, paper=paper, writable=writable
+        read_pages(data),
+        expected_pages=expected_pages,
+        paper=paper,
+        writable=writable,
+        names=names,
     )
 
 
@@ -785,6 +814,7 @@ def judge_pages(
     expected_pages: int | tuple[int, int] | None = None,
     paper: tuple[float, float] | None = None,
     writable: bool = True,
+    names: Sequence[str] = (),
 ) -> list[str]:
     """:func:`problems` of pages already read."""
     found = check_page_count(pages, expected_pages)
@@ -802,6 +832,7 @@ def judge_pages(
             found.extend(check(page))
         if writable:
             found.extend(check_box_sizes(page))
+        found.extend(check_broken_words(page, names))
     return found
 
 
@@ -1014,7 +1045,12 @@ def judge(app: Any, case: Case, keep_pdf: bool = False) -> Judged:
     paper = sheets.PAPERS[case.paper]
     expected = expected_pages(sheet)
     pages = read_pages(data)
-    found = judge_pages(pages, expected_pages=expected, paper=(paper.width, paper.height))
+    found = judge_pages(
+        pages,
+        expected_pages=expected,
+        paper=(paper.width, paper.height),
+        names=sheet.players,
+    )
     return Judged(case, len(pages), expected, tuple(found), data if keep_pdf else b"")
 
 

@@ -202,6 +202,16 @@ def test_words_cut_to_a_stub_or_inside_a_letter_are_found() -> None:
     assert any("'ज्ञानेन्द्…'" in p and "cut inside a letter" in p for p in found), found
 
 
+def test_a_name_broken_inside_a_word_is_found() -> None:
+    cell = '<td colspan="3" style="white-space: normal; overflow-wrap: anywhere; background: #fff">'
+    broken = "Eirlys Cadwaladrpritchardowenjones"  # one word wider than the cell
+    found = problems(page([[cell + broken + "</td>"], ["1", "", ""]], width=12.0), names=[broken])
+    assert any("'Cadwaladrpritchardowenjones' broken across lines" in p for p in found), found
+    whole = "Rhiannon Eirlys Cadwaladr-Pritchard Owen"
+    found = problems(page([[cell + whole + "</td>"], ["1", "", ""]], width=12.0), names=[whole])
+    assert found == [], found
+
+
 def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "sheet.pdf"
     args = ["--game", next(iter(KINDS)), "--players", "4", "--lang", "cy", "--pdf", str(out)]
