@@ -616,10 +616,30 @@ def check_text_overlaps(page: Page) -> list[str]:
     return problems
 
 
+def _told_once(page: Page, found: Sequence[tuple[Word, str]]) -> list[str]:
+    """``(word, what is wrong)`` pairs as lines, the same word at the same place across
+    in several rows (a column's every row) told once, with its count and its rows."""
+    seen: dict[tuple[str, float, str], list[Word]] = {}
+    for word, wrong in found:
+        seen.setdefault((word.text, round(word.x0, 1), wrong), []).append(word)
+    lines = []
+    for (_text, _x, wrong), words in seen.items():
+        first = words[0]
+        if len(words) == 1:
+            lines.append(f"page {page.number}: text {first.where()} {wrong}")
+            continue
+        tops = [w.top for w in words]
+        lines.append(
+            f"page {page.number}: text '{first.text}' (x {first.x0:.1f}–{first.x1:.1f} mm,"
+            f" {len(words)} times from y {min(tops):.1f} to {max(tops):.1f} mm) {wrong}"
+        )
+    return lines
+
+
 def check_text_crosses_rules(page: Page) -> list[str]:
     """No word crossed by a rule: a vertical rule inside a word's width within its
     height, or a horizontal one through the body of its letters."""
-    problems = []
+    found: list[tuple[Word, str]] = []
     for word in page.words:
         top, bottom = word.core
         for rule in page.rules:
@@ -628,19 +648,13 @@ def check_text_crosses_rules(page: Page) -> list[str]:
                     word.x0 + TOLERANCE < rule.x0 < word.x1 - TOLERANCE
                     and _overlap(rule.y0, rule.y1, top, bottom) > 0
                 ):
-                    problems.append(
-                        f"page {page.number}: text {word.where()} crosses the rule at"
-                        f" x {rule.x0:.1f} mm"
-                    )
+                    found.append((word, f"crosses the rule at x {rule.x0:.1f} mm"))
             elif (
                 top + TOLERANCE < rule.y0 < bottom - TOLERANCE
                 and _overlap(rule.x0, rule.x1, word.x0, word.x1) > TOLERANCE
             ):
-                problems.append(
-                    f"page {page.number}: text {word.where()} crosses the rule at"
-                    f" y {rule.y0:.1f} mm"
-                )
-    return problems
+                found.append((word, f"crosses the rule at y {rule.y0:.1f} mm"))
+    return _told_once(page, found)
 
 
 def _label(box: Box, words: Sequence[Word]) -> str:
@@ -693,28 +707,37 @@ def check_box_sizes(page: Page, width: float = BOX_WIDTH, height: float = BOX_HE
     return problems
 
 
+def _rule_between(page: Page, left: float, right: float, at: float) -> bool:
+    """Whether a vertical rule stands between ``left`` and ``right`` at height ``at``."""
+    return any(
+        r.vertical and left - 0.1 <= r.x0 <= right + 0.1 and r.y0 <= at <= r.y1 for r in page.rules
+    )
+
+
 def check_cut_words(page: Page) -> list[str]:
     """No word cut to a stub ("cy…": under three letters before the ellipsis, with no
     word before it on its line) nor cut inside a letter (before the ellipsis a virama,
     whose letter is left unfinished)."""
-    problems = []
+    found: list[tuple[Word, str]] = []
     for word in page.words:
         if not word.text.endswith("…"):
             continue
         kept = word.text[:-1]
         letters = [c for c in kept if unicodedata.category(c).startswith("L")]
-        # "Gwenllian A…" is a name shortened to an initial: a stub only stands alone.
+        # "Gwenllian A…" is a name shortened to an initial: a stub stands alone in its
+        # box, with no word a space before it and no rule between.
         alone = not any(
             other is not word
             and abs(other.baseline - word.baseline) < 0.5
             and 0 <= word.x0 - other.x1 < 0.6 * word.size * MM
+            and not _rule_between(page, other.x1, word.x0, word.baseline)
             for other in page.words
         )
         if len(letters) < 3 and alone:
-            problems.append(f"page {page.number}: text {word.where()} cut to a stub")
+            found.append((word, "cut to a stub"))
         elif kept and unicodedata.name(kept[-1], "").endswith("SIGN VIRAMA"):
-            problems.append(f"page {page.number}: text {word.where()} cut inside a letter")
-    return problems
+            found.append((word, "cut inside a letter"))
+    return _told_once(page, found)
 
 
 def check_baselines(page: Page, tolerance: float = 0.3) -> list[str]:

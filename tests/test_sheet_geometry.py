@@ -1,17 +1,18 @@
 """Every score sheet judged as a player with a pen would judge it, from its PDF's own
 layout (``tests/sheet_geometry.py``): no text crossing a rule or another text, no text
-under 8 pt, every box to write in at least 7 × 9 mm, nothing within 10 mm of an edge
-(the footer included), and the pages the sheet's rows need, none holding only the notes.
+under 8 pt, no label cut to a stub nor name broken inside a word, one baseline a row,
+every box to write in at least 7 × 9 mm, nothing within 10 mm of an edge (the footer
+included), and the pages the sheet's rows need, none holding only a signature line.
 
-The sheets: every game kind, every player count it allows, both papers, every language
-the app offers; each of these at least once, with the names (none, short, 40
-characters in Latin, Greek and Devanagari), the state (blank, a finished game, a game
-played halfway) and each option of the game's blank-sheet form varied across them
-rather than multiplied. Nothing here names a game: the kinds say their player counts
-and their options.
+The sheets: every game kind × every player count it allows × both papers × every
+language the app offers, twice: a blank sheet and a played game's. Across them turn the
+names (none, short, 40 characters in Latin, Greek and Devanagari), the state (finished,
+or played halfway) and each option of the game's blank-sheet form, rather than being
+multiplied. Nothing here names a game: the kinds say their player counts and options.
 
 The sheets are rendered once, two at a time in worker processes, before the first case
-is judged; ``python -m tests.sheet_geometry`` renders and judges one sheet alone.
+is judged; ``python -m tests.sheet_geometry`` renders and judges one sheet alone (the
+command each failure prints).
 """
 
 from __future__ import annotations
@@ -195,9 +196,10 @@ def test_a_word_set_off_its_rows_baseline_is_found() -> None:
 
 
 def test_words_cut_to_a_stub_or_inside_a_letter_are_found() -> None:
-    cut = [["cy…", "Gwenllian A…", "ज्ञानेन्द्…"], ["1", "", ""]]
-    found = problems(page(cut, width=25.0))
+    cut = [["<td style='text-align: right'>cy…</td>", "ca…", "Gwenllian A…", "ज्ञानेन्द्…"]]
+    found = problems(page([*cut, ["1", "", "", ""]], width=25.0))
     assert any("'cy…'" in p and "cut to a stub" in p for p in found), found
+    assert any("'ca…'" in p and "cut to a stub" in p for p in found), found
     assert not any("'A…'" in p for p in found), found
     assert any("'ज्ञानेन्द्…'" in p and "cut inside a letter" in p for p in found), found
 
@@ -223,27 +225,36 @@ def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixt
     assert out.read_bytes().startswith(b"%PDF")
 
 
+PLAYED = (
+    ("finished", "long"),
+    ("unfinished", "short"),
+    ("finished", "short"),
+    ("unfinished", "long"),
+)
+"""A played game's state and names, in turn."""
+
+
 def cases() -> list[Case]:
-    """Every game × player count × paper × language once; the names, the state and the
-    options turning through their values across them, so that each name style and
-    state meets every game, and each option is printed at least once."""
+    """Every game × player count × paper × language twice: blank, and played. A blank
+    sheet's names turn through none, short and long, and its options through each
+    value of the game's blank-sheet form; a played game's state and names turn through
+    finished and halfway with short and long names, and its options through the form's
+    boxes and radios (a number field, such as a target of 999 that would take hundreds
+    of hands, is printed blank only)."""
     found: list[Case] = []
     for key, game in KINDS.items():
         values = option_values(key)
         options = itertools.cycle([(), *((value,) for value in values)])
-        # A game played takes the boxes and radios; a number field (a target of 999
-        # would take hundreds of hands, a target of 1 ends at the first) only blank.
         played = itertools.cycle([(), *((value,) for value in values if not value[1].isdigit())])
         turn = 0
         for players in range(game.rules.min_players, game.rules.max_players + 1):
             for paper in PAPERS:
                 for language in LANGUAGES:
                     names = NAMES[turn % len(NAMES)]
-                    state = STATES[(turn // len(NAMES) + turn) % len(STATES)]
-                    if state != "blank" and names == "none":
-                        names = "short"  # a game played has its players' names
-                    chosen = next(options) if state == "blank" else next(played)
-                    found.append(allowed(Case(key, players, paper, language, names, state, chosen)))
+                    blank = Case(key, players, paper, language, names, "blank", next(options))
+                    state, names = PLAYED[turn % len(PLAYED)]
+                    game_ = Case(key, players, paper, language, names, state, next(played))
+                    found += [allowed(blank), allowed(game_)]
                     turn += 1
     return found
 
