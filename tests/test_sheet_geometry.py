@@ -196,7 +196,9 @@ def test_a_word_set_off_its_rows_baseline_is_found() -> None:
 
 
 def test_words_cut_to_a_stub_or_inside_a_letter_are_found() -> None:
-    cut = [["<td style='text-align: right'>cy…</td>", "ca…", "Gwenllian A…", "ज्ञानेन्द्…"]]
+    # Labels packed a millimetre apart across their rule, as the sheets pack them.
+    packed = "<td style='text-align: right; padding-right: 1mm'>cy…</td>"
+    cut = [[packed, "<td style='padding-left: 0.3mm'>ca…</td>", "Gwenllian A…", "ज्ञानेन्द्…"]]
     found = problems(page([*cut, ["1", "", "", ""]], width=25.0))
     assert any("'cy…'" in p and "cut to a stub" in p for p in found), found
     assert any("'ca…'" in p and "cut to a stub" in p for p in found), found
