@@ -1,30 +1,42 @@
 """A score sheet judged by its PDF's own layout: what a player with a pen would find.
 
-Read with pdfminer.six: every glyph with its box and size, gathered into words, and every
-straight rule the page draws (the grid's vertical rules are lines inside the grid's
-background image, a Form XObject that pdfminer opens; the horizontal ones are cell
+Read with pdfminer.six, as drawn: every glyph with its box and size, gathered into
+words, and every straight rule of ink. The grid's vertical rules are lines inside its
+background image (a Form XObject, which pdfminer opens); its horizontal ones are cell
 borders, each drawn as a border box and a padding box filled even-odd, whose difference
-is the rule). From the rules alone the checker finds the grid and its boxes; it knows
+is the rule. Painting is followed in order, so a cell's background hides the rules
+drawn under it (the names' cells hide the background's rules), and a line through or
+under a run of words (a strike-through, an underline) is no rule. From the rules alone
+the checker finds each grid (rules that touch one another) and its boxes; it knows
 nothing of how the sheet was made.
 
 Each check is a small function returning readable problems ("page 1: text 'Cardiau'
-(x 31.2–42.0 mm) crosses the rule at x 40.5 mm"). Positions are in millimetres from the
-page's left and top edges.
+(x 21.8–32.8 mm, y 32.6 mm) crosses the rule at x 32.2 mm"). Positions are in
+millimetres from the page's left and top edges; a box's size is from the centre of one
+rule to the centre of the next.
 
-- :func:`check_page_count`: the pages expected, and no page without a row of the grid;
+- :func:`check_page_count`: the pages expected, and none after the first without a row
+  of the grid or a chart (a page holding only a signature line or the notes);
 - :func:`check_type_size`: no text under 8 pt;
-- :func:`check_margins`: nothing within 10 mm of an edge (the footer included);
+- :func:`check_margins`: nothing within 10 mm of an edge, the grid's border and the
+  footer named as such;
 - :func:`check_text_overlaps`: no two words on top of each other;
 - :func:`check_text_crosses_rules`: no word crossed by a rule;
-- :func:`check_box_sizes`: every box left to write in at least 7 mm wide and 9 mm high;
+- :func:`check_box_sizes`: every empty box of a grid (a box to write in) at least 7 mm
+  wide and 9 mm high;
 - :func:`check_cut_words`: no word cut to a stub ("cy…") or inside a letter;
 - :func:`check_baselines`: the words of a row of the grid on one baseline;
 - :func:`check_broken_words`: no word of a player's name broken across lines.
 
-As a command, it renders one sheet through the app and prints its problems::
+:func:`problems` runs them all on a PDF. As a command, this module renders one sheet
+through the app, as the views do, and prints its problems (exit status 1 when any)::
 
     python -m tests.sheet_geometry --game wizard --players 6 --paper letter --lang cy \\
-        [--long-names] [--completed | --unfinished] [--option hook=y] [--png out.png]
+        [--long-names | --no-names] [--completed | --unfinished] [--option hook=y] \\
+        [--pdf out.pdf] [--png out.png]
+
+``--png`` writes each page at 150 dpi in grey through poppler's ``pdftoppm`` (Debian:
+poppler-utils); the checks themselves need nothing but pdfminer.six.
 """
 
 from __future__ import annotations
@@ -1117,6 +1129,7 @@ def _option(text: str) -> tuple[str, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     from scorekeeper.games import KINDS
     from scorekeeper.i18n import LANGUAGES
+    from scorekeeper.sheets import PAPERS
 
     parser = argparse.ArgumentParser(
         prog="python -m tests.sheet_geometry",
@@ -1124,7 +1137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--game", choices=sorted(KINDS), required=True)
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4")
     parser.add_argument("--lang", choices=sorted(LANGUAGES), default="en")
     names = parser.add_mutually_exclusive_group()
     names.add_argument("--long-names", action="store_true", help="names of 40 characters")
