@@ -1036,23 +1036,24 @@ def sheet_of(case: Case) -> Any:
     return completed_sheet(state, datetime(2026, 3, 3, 20, 15), case.paper)
 
 
-PAGE_HEAD_AND_FOOT = 50.0
-"""Millimetres of a page, inside its margins, for all but the rows: the title and the
-facts, the grid's header, the notes and the footer."""
+HEAD_AND_FOOT = (30.0, 60.0)
+"""Millimetres of a page inside its margins that are not rows, least and most: the
+title and facts (7–15), the grid's header with the names on one to four lines and the
+labels (13–25), the notes (0–15) and the footer (5–5)."""
 
 
 def expected_pages(sheet: Any) -> tuple[int, int]:
-    """The pages a sheet should take, from what it plans: the fewest that hold its rows
-    at their least heights (9 mm a row to be written in, 5 mm a played row, 7 mm for a
-    completed sheet's totals), each page giving the rows its height less the 20 mm of
-    margins and :data:`PAGE_HEAD_AND_FOOT`. One page unless its rows cannot fit on one;
-    a completed sheet's chart may take one more page of its own."""
-    room = sheet.page_size[1] - 2 * MARGIN - PAGE_HEAD_AND_FOOT
+    """The pages a sheet should take, least and most, from what it plans: its rows at
+    their least heights (9 mm a row to be written in, 5 mm a played row, 7 mm for a
+    completed sheet's totals) on pages giving them their height less the 20 mm of
+    margins and :data:`HEAD_AND_FOOT`. One page whenever the rows fit on one; a
+    completed sheet's chart may take one more page of its own."""
+    height = sheet.page_size[1] - 2 * MARGIN
     total = sum(BOX_HEIGHT if _to_write(sheet, row) else 5.0 for row in sheet.rows)
     if sheet.kind == "completed":
         total += 7.0
-    pages = max(1, math.ceil(total / room))
-    return pages, pages + 1 if sheet.chart is not None else pages
+    least, most = (max(1, math.ceil(total / (height - room))) for room in HEAD_AND_FOOT)
+    return least, most + 1 if sheet.chart is not None else most
 
 
 def _to_write(sheet: Any, row: Any) -> bool:
@@ -1182,4 +1183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import signal
+
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped to head
     sys.exit(main())
