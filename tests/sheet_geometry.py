@@ -537,6 +537,13 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return min(a1, b1) - max(a0, b0)
 
 
+def pages_wanted(low: int, high: int) -> str:
+    """``1``, ``1 or 2``, ``1 to 3``."""
+    if low == high:
+        return f"{low}"
+    return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+
+
 def check_page_count(pages: Sequence[Page], expected: int | tuple[int, int] | None) -> list[str]:
     """As many pages as expected (a number, or the least and most), and none after the
     first without a row of the grid or a drawing (a chart): a page holding only a
@@ -544,7 +551,7 @@ def check_page_count(pages: Sequence[Page], expected: int | tuple[int, int] | No
     problems = []
     low, high = (expected, expected) if isinstance(expected, int) else expected or (0, 0)
     if expected is not None and not low <= len(pages) <= high:
-        wanted = f"{low}" if low == high else f"{low} or {high}"
+        wanted = pages_wanted(low, high)
         problems.append(f"{len(pages)} page(s), expected {wanted}")
     for page in pages[1:]:
         if not any(grid.boxes for grid in page.grids) and not page.drawings:
@@ -1174,7 +1181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.png:
         _png(judged.pdf, args.png)
     low, high = judged.expected
-    wanted = f"{low}" if low == high else f"{low} or {high}"
+    wanted = pages_wanted(low, high)
     print(f"{case.id}: {judged.pages} page(s), expected {wanted}")
     for line in judged.problems:
         print(f"  {line}")

@@ -306,7 +306,7 @@ def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
 def test_a_sheet_is_fit_for_a_pen(judged: dict[str, Judged], case: Case) -> None:
     result = judged[case.id]
     low, high = result.expected
-    wanted = f"{low}" if low == high else f"{low} or {high}"
+    wanted = sheet_geometry.pages_wanted(low, high)
     if result.problems:
         pytest.fail(
             f"{case.id} ({result.pages} pages, {wanted} expected):\n  "
