@@ -1043,29 +1043,26 @@ def sheet_of(case: Case) -> Any:
     return completed_sheet(state, datetime(2026, 3, 3, 20, 15), case.paper)
 
 
-HEAD_AND_FOOT = (30.0, 60.0)
+HEAD_AND_FOOT = (30.0, 75.0)
 """Millimetres of a page inside its margins that are not rows, least and most: the
 title and facts (7–15), the grid's header with the names on one to four lines and the
-labels (13–25), the notes (0–15) and the footer (5–5)."""
+labels (13–25), and the notes with the key and the lines to sign (10–35)."""
 
 
 def expected_pages(sheet: Any) -> tuple[int, int]:
     """The pages a sheet should take, least and most, from what it plans: its rows at
-    their least heights (9 mm a row to be written in, 5 mm a played row, 7 mm for a
-    completed sheet's totals) on pages giving them their height less the 20 mm of
-    margins and :data:`HEAD_AND_FOOT`. One page whenever the rows fit on one; a
-    completed sheet's chart may take one more page of its own."""
-    height = sheet.page_size[1] - 2 * MARGIN
-    total = sum(BOX_HEIGHT if _to_write(sheet, row) else 5.0 for row in sheet.rows)
-    if sheet.kind == "completed":
-        total += 7.0
+    their least heights (9 mm a row to be written in, 5 mm a played row, 7 mm a printed
+    totals' or places' row, 9 mm each of the totals and places to write in) on pages
+    giving them their height less the margins (10 mm at the top, 16 mm at the bottom,
+    for the footer) and :data:`HEAD_AND_FOOT`. One page whenever the rows fit on one;
+    a completed sheet's chart may take one more page of its own."""
+    height = sheet.page_size[1] - 26.0
+    per_row = 5.0 if sheet.kind == "completed" else BOX_HEIGHT
+    total = per_row * len(sheet.rows) + BOX_HEIGHT * len(sheet.to_play)
+    total += 7.0 * (bool(sheet.totals) + bool(sheet.places))
+    total += 2 * BOX_HEIGHT if sheet.write_totals else 0.0
     least, most = (max(1, math.ceil(total / (height - room))) for room in HEAD_AND_FOOT)
     return least, most + 1 if sheet.chart is not None else most
-
-
-def _to_write(sheet: Any, row: Any) -> bool:
-    """Whether a row is one to write in: a blank sheet's, or a running game's to play."""
-    return sheet.kind == "blank" or "to-play" in str(getattr(row, "css", "")).split()
 
 
 @dataclass(frozen=True)

@@ -176,13 +176,16 @@ def _plan_rows(count: int, first: float, later: float, last: float) -> _Plan:
 
     >>> _plan_rows(10, 200.0, 240.0, 30.0)
     _Plan(height=13.0, pages=1, breaks=frozenset())
+    >>> _plan_rows(10, 150.0, 240.0, 50.0)
+    _Plan(height=9.4, pages=1, breaks=frozenset())
     >>> _plan_rows(20, 180.0, 240.0, 20.0)  # 20 rows fit, the notes do not: 2 go along
     _Plan(height=9.0, pages=2, breaks=frozenset({18}))
     >>> _plan_rows(60, 180.0, 240.0, 20.0)  # 20, then 26, then 14 and the notes
     _Plan(height=9.0, pages=3, breaks=frozenset({20, 46}))
     """
     if count * MIN_ROW + last <= first:
-        return _Plan(min(BLANK_ROW_MAX, (first - last) / count), 1, frozenset())
+        # Rows grown to the room, less a little: the notes' lines vary with the language.
+        return _Plan(max(MIN_ROW, min(BLANK_ROW_MAX, (first - last - 6.0) / count)), 1, frozenset())
     breaks: list[int] = []
     start, room = 0, first
     while (count - start) * MIN_ROW + last > room:
