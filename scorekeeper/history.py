@@ -237,18 +237,68 @@ def nights_page(owner: User, number: int = 1) -> tuple[list[NightLine], Page]:
 
 @dataclass
 class NightStanding:
+    """A player's night in one game: the finished games of it they played and won, and
+    their points in them; ``rank`` is their place, shared on equal wins and points."""
+
     name: str
     player_id: int
     games: int = 0
     wins: int = 0
-    points: dict[str, int] = field(default_factory=dict)
+    points: int = 0
+    rank: int = 0
 
 
-def night_report(
-    owner: User, night_id: int, rounds: bool = False
-) -> tuple[Night, list[GameLine], list[NightStanding]]:
-    """A night's games and the standings across them: wins, then points per game (keyed
-    by the game's name in the reader's language).
+@dataclass(frozen=True)
+class KindStandings:
+    """The night's standings in one game (its kind's ``key``): its finished games only,
+    the players ranked by wins, then points. Each game is ranked apart, as one game's
+    points are on another scale than another's (a Wizard round is worth tens, a One Card
+    hand a few)."""
+
+    key: str
+    games: int
+    standings: list[NightStanding]
+
+
+@dataclass(frozen=True)
+class NightReport:
+    night: Night
+    lines: list[GameLine]
+    """The night's games in the order they were played."""
+    standings: list[KindStandings]
+    """A table a game finished that night, in the order of the night's finished games
+    (the first one's game first); none while no game of the night is finished."""
+
+    @property
+    def unfinished(self) -> list[tuple[int, GameLine]]:
+        """The games still being played, each with its number in the night: they are in
+        no standings until they end."""
+        return [
+            (number, line)
+            for number, line in enumerate(self.lines, start=1)
+            if not line.game.finished
+        ]
+
+
+def ranked(standings: list[NightStanding]) -> list[NightStanding]:
+    """The standings by wins, then points, each given its rank (shared on a tie).
+
+    >>> a, b, c, d = (NightStanding(n, i) for i, n in enumerate("abcd"))
+    >>> a.wins, a.points, b.points, c.points, d.points = 1, 10, 40, 40, -5
+    >>> [(s.rank, s.name) for s in ranked([d, c, b, a])]
+    [(1, 'a'), (2, 'b'), (2, 'c'), (4, 'd')]
+    """
+    ordered = sorted(standings, key=lambda s: (-s.wins, -s.points, s.name.lower()))
+    for place, standing in enumerate(ordered, start=1):
+        standing.rank = place
+        before = ordered[place - 2] if place > 1 else None
+        if before is not None and (before.wins, before.points) == (standing.wins, standing.points):
+            standing.rank = before.rank
+    return ordered
+
+
+def night_report(owner: User, night_id: int, rounds: bool = False) -> NightReport:
+    """A night's games and its standings: a table a game, of its finished games only.
 
     With ``rounds``, each game's rounds are loaded too (one query more), for printing
     the games' sheets."""
@@ -259,20 +309,26 @@ def night_report(
         select(Game).where(Game.night_id == night.id).order_by(Game.created_at, Game.id),
         rounds=rounds,
     )
-    standings: dict[int, NightStanding] = {}
+    by_kind: dict[str, dict[int, NightStanding]] = {}
+    games: dict[str, int] = defaultdict(int)
     for line in lines:
+        if not line.game.finished:
+            continue  # its points so far are no result: listed apart, never counted
+        key = line.game.kind
+        games[key] += 1
+        players = by_kind.setdefault(key, {})
         for seat in line.game.seats:
-            standing = standings.setdefault(
+            standing = players.setdefault(
                 seat.player_id, NightStanding(seat.player.name, seat.player_id)
             )
             standing.games += 1
             standing.wins += seat.won
-            title = game_word(line.rules.title)
-            standing.points[title] = standing.points.get(title, 0) + seat.total
-    ordered = sorted(
-        standings.values(), key=lambda s: (-s.wins, -sum(s.points.values()), s.name.lower())
-    )
-    return night, lines, ordered
+            standing.points += seat.total
+    tables = [
+        KindStandings(key, games[key], ranked(list(players.values())))
+        for key, players in by_kind.items()
+    ]
+    return NightReport(night, lines, tables)
 
 
 # -- statistics ----------------------------------------------------------------

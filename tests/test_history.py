@@ -106,13 +106,25 @@ def test_every_page_of_the_list_in_order_whichever_end_it_is_read_from(
 
 
 def test_a_night_and_its_standings(data: dict) -> None:
-    _night, lines, standings = history.night_report(data["ana"], data["tonight"])
-    assert {line.game.id for line in lines} == {data["games"][g] for g in "acd"}
-    assert [(s.name, s.games, s.wins, s.points) for s in standings] == [
-        ("Ben", 2, 1, {"Wizard": 10, "One Card": 19}),
-        ("Ana", 3, 1, {"Wizard": 10, "One Card": 11}),
-        ("Dee", 1, 0, {"Wizard": 20}),
-        ("Cai", 2, 0, {"Wizard": 0}),
+    report = history.night_report(data["ana"], data["tonight"])
+    assert [line.game.id for line in report.lines] == [data["games"][g] for g in "acd"]
+
+    def table(standings: history.KindStandings) -> list[tuple[int, str, int, int, int]]:
+        return [(s.rank, s.name, s.games, s.wins, s.points) for s in standings.standings]
+
+    # A table a game, of its finished games only: game D, still being played, is in none
+    # (Ana's -10 and Dee's 20 in it counted nowhere), and Wizard's points are never added
+    # to One Card's. Ben and Cai share second place on equal wins and points.
+    assert [(t.key, t.games) for t in report.standings] == [("wizard", 1), ("one_card", 1)]
+    wizard, one_card = report.standings
+    assert table(wizard) == [
+        (1, "Ana", 1, 1, 20),
+        (2, "Ben", 1, 0, 10),
+        (2, "Cai", 1, 0, 10),
+    ]
+    assert table(one_card) == [(1, "Ben", 1, 1, 19), (2, "Ana", 1, 0, 11)]
+    assert [(number, line.game.id) for number, line in report.unfinished] == [
+        (3, data["games"]["d"])
     ]
     nights, page = history.nights_page(data["ana"])
     assert [n.night.id for n in nights] == [data["tonight"], data["old"]]

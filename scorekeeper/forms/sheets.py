@@ -59,6 +59,16 @@ class BlankSheetForm(Form):
         default="0",
         invalid_choice_message=NOT_A_CHOICE,
     )
+    columns = RadioField(
+        lazy_gettext("Each player's columns"),
+        choices=[
+            SelectChoice("full", lazy_gettext("Bid, took, score and total")),
+            # TRANSLATORS: a choice on the blank sheets' page, as on a printed score pad.
+            SelectChoice("pad", lazy_gettext("Bid and total only, in bigger boxes")),
+        ],
+        default="full",
+        invalid_choice_message=NOT_A_CHOICE,
+    )
     paper = RadioField(
         lazy_gettext("Paper"),
         choices=[SelectChoice(p.key, p.label) for p in PAPERS.values()],

@@ -1,54 +1,108 @@
 """The score sheet's pieces every game of bidding tricks shares (Wizard, Oh Hell): round,
-cards, dealer and trump in the lead; each player's bid, tricks won, score and running total."""
+cards, dealer, trump and the bids added up in the lead; each player's bid, tricks taken,
+score and running total (or, on the score pad's sheet, the bid and the running total)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from flask_babel import lazy_gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup
 
+from ..rules.bidding import TrickBiddingGame
 from ..rules.game import ScoredRound
 from ..sheets.grid import Column, Field, Grid, Sub, number
+from ..sheets.layout import Cell
 
-# The lead columns: numbers on the digit grid, the rest in millimetres, wide enough
-# for their 8 pt labels. The dealer's takes what the players leave, at least 18 mm.
-# TRANSLATORS: the headings of a printed score sheet's first columns (Round, Cards,
-# Dealer, Trump; Hand, Bidder, Bid): narrow columns, so as short as your language allows.
+# The lead columns: numbers on the digit grid, the rest in millimetres, as wide as their
+# headings and what they hold. The dealer's takes what the players leave, at least 18 mm.
+# Each heading has a short form, printed only where the heading itself would not fit.
 TRICK_LEAD = (
-    Column("rnd", lazy_gettext("Round"), units=6),
-    Column("cards", lazy_gettext("Cards"), units=6),
-    Column("dealer", lazy_gettext("Dealer")),
-    Column("trump", lazy_gettext("Trump"), 11.5),
+    # TRANSLATORS: the headings of a printed score sheet's first columns (Round, Cards,
+    # Dealer, Trump, Bids; Hand, Bidder, Bid): narrow columns, so as short as your
+    # language allows.
+    Column("rnd", lazy_gettext("Round"), units=6, short=lazy_gettext("Rd")),
+    # TRANSLATORS: the short form of a printed sheet's heading "Cards": 2-3 letters.
+    Column("cards", lazy_gettext("Cards"), units=6, short=lazy_gettext("Cds")),
+    # TRANSLATORS: the short form of a printed sheet's heading "Dealer": 2-3 letters.
+    Column("dealer", lazy_gettext("Dealer"), short=lazy_gettext("Dlr")),
+    # TRANSLATORS: the short form of a printed sheet's heading "Trump": 2-3 letters.
+    Column("trump", lazy_gettext("Trump"), 11.5, short=lazy_gettext("Tr"), holds="10 ♥"),
+    # TRANSLATORS: a printed sheet's column of each round's bids added up (to see at once
+    # whether the round is over- or underbid): one short word.
+    Column("bids", lazy_gettext("Bids"), 8.0, short="Σ", holds="20"),
 )
-# The labels over each player's sub-columns, a letter a digit wide: a label longer than
-# its numbers widens every player's column (and a much longer one is cut short).
+# The labels over each player's sub-columns; a label longer than its sub-column gives
+# way to its short form (never to a cut one).
 TRICK_SUBS = (
     # TRANSLATORS: a sub-column's label on a printed sheet (what a player bid): 3-5 letters.
-    Sub("bid", lazy_gettext("bid"), 2, 1.0),
-    # TRANSLATORS: a sub-column's label on a printed sheet (tricks won): 3-5 letters.
-    Sub("won", lazy_gettext("won"), 2, 1.0),
+    Sub("bid", lazy_gettext("bid"), 2, 1.0, short=lazy_gettext("bd")),
+    # TRANSLATORS: a sub-column's label on a printed sheet (how many tricks a player
+    # took): 3-5 letters.
+    Sub("took", lazy_gettext("took"), 2, 1.0, short=lazy_gettext("tk")),
     # TRANSLATORS: a sub-column's label on a printed sheet (the round's score): 4-6 letters.
-    Sub("score", lazy_gettext("score"), 4, 1.3),
+    Sub("score", lazy_gettext("score"), 4, 1.3, short=lazy_gettext("sc")),
     # TRANSLATORS: a sub-column's label on a printed sheet (the running total): 4-6 letters.
-    Sub("total", lazy_gettext("total"), 5, 1.5),
+    Sub("total", lazy_gettext("total"), 5, 1.5, short=lazy_gettext("tot")),
 )
+TRICK_PAD = (TRICK_SUBS[0], replace(TRICK_SUBS[-1], weight=2.0))
+"""The score pad's two numbers a round: the bid, and the running total."""
+
+
+def trick_widest(state: TrickBiddingGame[Any, Any]) -> dict[str, int]:
+    """The longest number each sub-column can hold in this game: the most cards dealt,
+    and the best and worst scores and totals the game's scoring allows."""
+    sizes = [state.deal_size(n) for n in range(1, (state.planned_rounds or 0) + 1)] or [0]
+    best = worst = 0
+    widest_score = 1
+    for cards in sizes:
+        scores = [state.score(bid, took) for bid, took in _extremes(cards)]
+        best += max(scores)
+        worst += min(scores)
+        widest_score = max(widest_score, *(len(number(s, signed=True)) for s in scores))
+    cards = len(str(max(sizes)))
+    total = max(len(number(best)), len(number(min(worst, 0))))
+    return {"bid": cards, "took": cards, "score": widest_score, "total": total}
+
+
+def _extremes(cards: int) -> tuple[tuple[int, int], ...]:
+    """The bids and tricks at which a round's score is highest or lowest."""
+    return ((0, 0), (cards, cards), (cards, 0), (0, cards))
+
+
+def totals_after(rounds: int) -> str:
+    """The totals' row of a game still being played: ``Total after round 5``."""
+    # TRANSLATORS: the totals' row of a printed sheet of a game still being played.
+    said: str = gettext("Total after round %(num)s", num=rounds)
+    return said
 
 
 def trick_line(grid: Grid, scored: ScoredRound[Any]) -> Markup:
-    """Every player's bid, tricks won, score and running total, on one line."""
+    """Every player's numbers of the round, as the grid's sub-columns ask (bid, tricks
+    taken, score and running total), on one line."""
     record = scored.record
     return grid.line(
         [
             [
-                Field(str(record.bids[seat])),
-                Field(str(record.tricks[seat])),
-                Field(number(scored.scores[seat], signed=True)),
-                Field(number(scored.totals[seat])),
+                Field(
+                    {
+                        "bid": str(record.bids[seat]),
+                        "took": str(record.tricks[seat]),
+                        "score": number(scored.scores[seat], signed=True),
+                        "total": number(scored.totals[seat]),
+                    }[sub.key]
+                )
+                for sub in grid.subs
             ]
             for seat in range(len(record.bids))
         ]
     )
+
+
+def bids_cell(bids: tuple[int, ...]) -> Cell:
+    """The round's bids added up, in the lead's column of them."""
+    return Cell(str(sum(bids)), "bids")
 
 
 def rounds_progress(played: int, planned: int | None) -> str:

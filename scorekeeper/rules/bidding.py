@@ -59,6 +59,12 @@ class TrickRound:
     bids: tuple[int, ...]
     tricks: tuple[int, ...]
 
+    @property
+    def counted_bids(self) -> tuple[int, ...]:
+        """The bids the round is scored against: the bids as made, unless the game lets a
+        bid change during play (Wizard's Cloud)."""
+        return self.bids
+
     def to_mapping(self) -> dict[str, Any]:
         return {
             "dealer": self.dealer,
@@ -116,6 +122,22 @@ class TrickBiddingGame(Game[BR, HO]):
     @abc.abstractmethod
     def score(self, bid: int, took: int) -> int:
         """What a player who bid ``bid`` and took ``took`` tricks scores."""
+
+    def tricks_won(self, record: BR, info: RoundInfo) -> int:
+        """Tricks taken in the round, all players together: by default one for every card
+        in a hand."""
+        return info.cards
+
+    def tricks_sum_error(self, record: BR, info: RoundInfo, taken: int) -> RuleError:
+        """The refusal of tricks that add up to ``taken``, not to :meth:`tricks_won`."""
+        return TrickError(
+            "Tricks add up to {taken}, but {cards} card was dealt",
+            "Tricks add up to {taken}, but {cards} cards were dealt",
+            plural_by="cards",
+            taken=taken,
+            cards=info.cards,
+            field="tricks",
+        )
 
     def hook_applies(self, info: RoundInfo) -> bool:
         """Whether the hook holds in this round: by default, whenever the option is on."""
@@ -270,7 +292,7 @@ class TrickBiddingGame(Game[BR, HO]):
         return []
 
     def trick_errors(self, record: BR, info: RoundInfo) -> list[RuleError]:
-        """Each count from 0 to the cards, and all of them adding up to the cards."""
+        """Each count from 0 to the cards, and all of them adding up to the tricks won."""
         if len(record.tricks) != self.player_count:
             return [self._count_error("number of tricks", "tricks")]
         if not all(is_whole(took) for took in record.tricks):
@@ -290,30 +312,24 @@ class TrickBiddingGame(Game[BR, HO]):
                     )
                 ]
         taken = sum(record.tricks)
-        if taken != info.cards:
-            return [
-                TrickError(
-                    "Tricks add up to {taken}, but {cards} card was dealt",
-                    "Tricks add up to {taken}, but {cards} cards were dealt",
-                    plural_by="cards",
-                    taken=taken,
-                    cards=info.cards,
-                    field="tricks",
-                )
-            ]
+        if taken != self.tricks_won(record, info):
+            return [self.tricks_sum_error(record, info, taken)]
         return []
 
     # -- results -------------------------------------------------------------
 
     def seat_outcomes(self, record: BR) -> tuple[SeatOutcome, ...]:
+        """Each seat's bid as counted (a bid changed by Wizard's Cloud, changed) and
+        whether the tricks met it."""
         return tuple(
             SeatOutcome(bid=bid, took=took, made=bid == took)
-            for bid, took in zip(record.bids, record.tricks, strict=True)
+            for bid, took in zip(record.counted_bids, record.tricks, strict=True)
         )
 
     def round_scores(self, record: BR, info: RoundInfo) -> tuple[int, ...]:
         return tuple(
-            self.score(bid, took) for bid, took in zip(record.bids, record.tricks, strict=True)
+            self.score(bid, took)
+            for bid, took in zip(record.counted_bids, record.tricks, strict=True)
         )
 
 

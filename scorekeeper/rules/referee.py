@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import abc
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import Card, Rank, Special, Suit
+from .cards import ANNIVERSARY_CARDS, NAMES_A_SUIT, Card, Rank, Special, Suit
 from .errors import N_, CardError
 
 UPTOWN, DOWNTOWN = "uptown", "downtown"
@@ -41,9 +41,19 @@ class Reason:
 
 @dataclass(frozen=True)
 class TrickRuling:
-    winner: int
-    """Index into the plays: 0 is the card led."""
+    winner: int | None
+    """Index into the plays: 0 is the card led. None when nobody takes the trick (the
+    Bomb, RULES.md › Wizard with the anniversary special cards)."""
     reason: Reason
+    next_leader: int = -1
+    """Index into the plays of whoever leads the next trick: the winner, or with the Bomb
+    whoever would have won without it. Left out, the winner."""
+
+    def __post_init__(self) -> None:
+        if self.next_leader == -1:
+            if self.winner is None:
+                raise ValueError("a trick nobody wins must say who leads next")
+            object.__setattr__(self, "next_leader", self.winner)
 
 
 @dataclass(frozen=True)
@@ -61,20 +71,6 @@ def _capital(suit: Suit) -> str:
 
 
 # -- the decks ------------------------------------------------------------------
-
-
-def wizard_deck_check(cards: Sequence[Card], *, field: str = "plays") -> None:
-    """Refuse a card Wizard's deck does not have, or more copies than it has.
-
-    60 cards: each of the 52 suited cards once, 4 Wizards, 4 Jesters.
-    """
-    for card in cards:
-        if card.is_joker:
-            raise CardError(
-                "There is no Joker in Wizard: its deck has 4 Wizards and 4 Jesters",
-                field=field,
-            )
-    _check_copies(cards, {Special.WIZARD: 4, Special.JESTER: 4}, field)
 
 
 def one_card_deck_card(card: Card) -> Card:
@@ -109,7 +105,7 @@ def one_card_deck_check(cards: Sequence[Card], *, field: str = "plays") -> None:
 
 
 def _check_copies(cards: Sequence[Card], specials: dict[Special, int], field: str) -> None:
-    counts = Counter(cards)
+    counts = Counter(card.bare for card in cards)
     for card, count in counts.items():
         allowed = specials.get(card.special, 0) if card.special is not None else 1
         if count > allowed:
@@ -129,22 +125,174 @@ def _copies(count: int) -> Reason | str:
 
 # -- Wizard -----------------------------------------------------------------------
 
+SpecialCards = frozenset[Special]
+"""The anniversary editions' special cards a Wizard game plays with (none by default)."""
+
+
+def _acts_as_wizard(card: Card) -> bool:
+    """A Wizard, or the Shapeshifter declared one."""
+    return card.is_wizard or card.declared is Special.WIZARD
+
+
+def _acts_as_jester(card: Card) -> bool:
+    """A Jester, or the Shapeshifter declared one."""
+    return card.is_jester or card.declared is Special.JESTER
+
+
+def _lets_anything_follow(card: Card) -> bool:
+    """A card that, coming before any suited card, lets the rest play anything: a Wizard
+    (or the Shapeshifter as one), and the Dragon, which is led like a Wizard."""
+    return _acts_as_wizard(card) or card.special is Special.DRAGON
+
+
+def _played_suit(card: Card) -> Suit | None:
+    """The suit a card counts in: its own, or the one named for the Juggler or the Cloud."""
+    return card.suit if card.suit is not None else card.named
+
+
+def _value(card: Card) -> float:
+    """A card's place in its suit: 2 … Ace (14); the Juggler 7½, the Cloud 9¾."""
+    if card.special is Special.JUGGLER:
+        return 7.5
+    if card.special is Special.CLOUD:
+        return 9.75
+    return _rank(card)
+
+
+def _words(card: Card) -> Reason | str:
+    """The card's name in a sentence: its label, or for a card played as something its
+    player named, the same words put so that the card's own name can be translated."""
+    if card.named is not None:
+        assert card.special is not None
+        return Reason(
+            "{card} ({value}{symbol})",
+            {
+                "card": card.special.label,
+                "value": NAMES_A_SUIT[card.special],
+                "symbol": card.named.symbol,
+            },
+        )
+    if card.declared is not None:
+        assert card.special is not None
+        return Reason(
+            "{card} ({shape})", {"card": card.special.label, "shape": card.declared.label}
+        )
+    return card.label
+
+
+def wizard_deck_check(
+    cards: Sequence[Card], *, field: str = "plays", special_cards: SpecialCards = frozenset()
+) -> None:
+    """Refuse a card Wizard's deck does not have, or more copies than it has.
+
+    60 cards: each of the 52 suited cards once, 4 Wizards, 4 Jesters; and each of the
+    anniversary cards the game plays with once (RULES.md, Wizard with the anniversary
+    special cards). The Werewolf never comes to a trick or stays in a hand.
+    """
+    for card in cards:
+        if card.is_joker:
+            raise CardError(
+                "There is no Joker in Wizard: its deck has 4 Wizards and 4 Jesters",
+                field=field,
+            )
+        if card.special in ANNIVERSARY_CARDS and card.special not in special_cards:
+            raise CardError(
+                "The {card} is not among this game's special cards",
+                card=card.special.label if card.special else card.label,
+                field=field,
+            )
+        if card.special is Special.WEREWOLF:
+            raise CardError(
+                "The Werewolf is never played: its holder swaps it for the turned card"
+                " before the bidding",
+                field=field,
+            )
+    copies = {Special.WIZARD: 4, Special.JESTER: 4, **{special: 1 for special in special_cards}}
+    _check_copies(cards, copies, field)
+
+
+def _require_named(plays: Sequence[Card]) -> None:
+    """A Juggler or a Cloud in a trick carries its named suit, a Shapeshifter its shape."""
+    for card in plays:
+        if card.special in NAMES_A_SUIT and card.named is None:
+            raise CardError(
+                "Write the {card} with the suit its player named, by its letter:"
+                " {key}:c, {key}:d, {key}:h or {key}:s",
+                card=card.special.label if card.special else card.label,
+                key=str(card),
+                field="plays",
+            )
+        if card.special is Special.SHAPESHIFTER and card.declared is None:
+            raise CardError(
+                "Write the Shapeshifter as the card its player declared it:"
+                " shapeshifter:wizard or shapeshifter:jester",
+                field="plays",
+            )
+
 
 def wizard_led_suit(plays: Sequence[Card]) -> Suit | None:
-    """The suit to follow: set by the first suited card, unless a Wizard came first."""
+    """The suit to follow: set by the first suited card (a Juggler or a Cloud in its named
+    suit), unless a Wizard or the Dragon came first; Jesters, the Fairy and the Bomb set
+    nothing."""
     for card in plays:
-        if card.is_wizard:
+        if _lets_anything_follow(card):
             return None
-        if card.suit is not None:
-            return card.suit
+        suit = _played_suit(card)
+        if suit is not None:
+            return suit
     return None
 
 
-def wizard_trick_winner(plays: Sequence[Card], trump: Suit | None) -> TrickRuling:
+def wizard_trick_winner(
+    plays: Sequence[Card], trump: Suit | None, special_cards: SpecialCards = frozenset()
+) -> TrickRuling:
     """RULES.md, Wizard › Play: the first Wizard; else the highest trump; else the
-    highest card of the suit led; a trick of Jesters only goes to the first Jester."""
+    highest card of the suit led; a trick of Jesters only goes to the first Jester.
+
+    With the anniversary cards: the Dragon beats every card unless the Fairy is in the
+    trick, which then takes it; with the Bomb nobody takes the trick, and whoever would
+    have taken it without the Bomb leads next (``winner`` is None, ``next_leader`` says
+    who leads)."""
     _require_plays(plays)
-    wizard_deck_check(plays)
+    wizard_deck_check(plays, special_cards=special_cards)
+    _require_named(plays)
+    bomb = next((i for i, c in enumerate(plays) if c.special is Special.BOMB), None)
+    if bomb is None:
+        return _wizard_taker(plays, trump)
+    rest = [i for i in range(len(plays)) if i != bomb]
+    if not rest:
+        return TrickRuling(
+            None,
+            Reason("The Bomb was played, so nobody wins the trick; its player leads next."),
+            next_leader=bomb,
+        )
+    would_have = _wizard_taker([plays[i] for i in rest], trump)
+    assert would_have.winner is not None
+    leader = rest[would_have.winner]
+    return TrickRuling(
+        None,
+        Reason(
+            "The Bomb was played, so nobody wins the trick. Without it the {card} would"
+            " have won, so its player leads next.",
+            {"card": _words(plays[leader])},
+        ),
+        next_leader=leader,
+    )
+
+
+def _wizard_taker(plays: Sequence[Card], trump: Suit | None) -> TrickRuling:
+    """Who takes a trick with no Bomb in it."""
+    dragon = next((i for i, c in enumerate(plays) if c.special is Special.DRAGON), None)
+    if dragon is not None:
+        fairy = next((i for i, c in enumerate(plays) if c.special is Special.FAIRY), None)
+        if fairy is not None:
+            return TrickRuling(
+                fairy, Reason("The Fairy wins: it takes a trick that holds the Dragon.")
+            )
+        return TrickRuling(
+            dragon,
+            Reason("The Dragon wins: it beats every card, Wizards too; only the Fairy beats it."),
+        )
     for index, card in enumerate(plays):
         if card.is_wizard:
             if index == 0:
@@ -158,32 +306,66 @@ def wizard_trick_winner(plays: Sequence[Card], trump: Suit | None) -> TrickRulin
                     " before it."
                 ),
             )
-    suited = [(i, c) for i, c in enumerate(plays) if c.suit is not None]
+        if _acts_as_wizard(card):
+            return TrickRuling(
+                index,
+                Reason(
+                    "The {card} wins: declared a Wizard, it is the first Wizard played.",
+                    {"card": _words(card)},
+                ),
+            )
+    suited = [(i, c, s) for i, c in enumerate(plays) if (s := _played_suit(c)) is not None]
     if not suited:
+        jester = next((i for i, c in enumerate(plays) if _acts_as_jester(c)), None)
+        if jester is None:
+            return TrickRuling(0, Reason("The Fairy is the only card, so it takes the trick."))
+        if all(c.is_jester for c in plays):
+            return TrickRuling(
+                0, Reason("Every card is a Jester, so the first Jester played wins the trick.")
+            )
         return TrickRuling(
-            0, Reason("Every card is a Jester, so the first Jester played wins the trick.")
+            jester,
+            Reason(
+                "The {card} wins: no suited card and no Wizard was played, so the first"
+                " Jester takes the trick; the Fairy is lower than a Jester.",
+                {"card": _words(plays[jester])},
+            ),
         )
-    trumps = [(i, c) for i, c in suited if trump is not None and c.suit is trump]
+    trumps = [(i, c) for i, c, s in suited if trump is not None and s is trump]
     if trumps:
-        index, card = max(trumps, key=lambda pair: _rank(pair[1]))
+        index, card = max(trumps, key=lambda pair: _value(pair[1]))
         assert trump is not None
         return TrickRuling(
             index,
             Reason(
                 "The {card} wins: {trump} are trump and no Wizard was played.",
-                {"card": card.label, "trump": trump.word},
+                {"card": _words(card), "trump": trump.word},
             ),
         )
-    led = suited[0][1].suit
-    assert led is not None
-    index, card = max(((i, c) for i, c in suited if c.suit is led), key=lambda pair: _rank(pair[1]))
-    if plays[0].is_jester:
+    led = suited[0][2]
+    index, card = max(((i, c) for i, c, s in suited if s is led), key=lambda pair: _value(pair[1]))
+    lead = plays[0]
+    if lead.is_jester:
         return TrickRuling(
             index,
             Reason(
                 "The {card} wins: a Jester was led, so the first suited card set {led} to"
                 " follow; it is the highest {led_one}, with no trump or Wizard played.",
-                {"card": card.label, "led": led.word, "led_one": led.word[:-1]},
+                {"card": _words(card), "led": led.word, "led_one": led.word[:-1]},
+            ),
+        )
+    if _played_suit(lead) is None:
+        return TrickRuling(
+            index,
+            Reason(
+                "The {card} wins: the {lead} was led, so the first suited card set {led} to"
+                " follow; it is the highest {led_one}, with no trump or Wizard played.",
+                {
+                    "card": _words(card),
+                    "lead": _words(lead),
+                    "led": led.word,
+                    "led_one": led.word[:-1],
+                },
             ),
         )
     no_trump = (
@@ -196,43 +378,93 @@ def wizard_trick_winner(plays: Sequence[Card], trump: Suit | None) -> TrickRulin
         Reason(
             "The {card} wins: it is the highest {led_one}, the suit led; {no_trump} and no"
             " Wizard was played.",
-            {"card": card.label, "led_one": led.word[:-1], "no_trump": no_trump},
+            {"card": _words(card), "led_one": led.word[:-1], "no_trump": no_trump},
         ),
     )
 
 
 def wizard_check_play(
-    plays: Sequence[Card], hand: Sequence[Card], card: Card, trump: Suit | None
+    plays: Sequence[Card],
+    hand: Sequence[Card],
+    card: Card,
+    trump: Suit | None,
+    special_cards: SpecialCards = frozenset(),
 ) -> PlayVerdict:
-    """May ``card`` be played from ``hand`` onto the trick so far (RULES.md, Wizard › Play)?"""
-    wizard_deck_check(plays)
-    wizard_deck_check(hand, field="hand")
-    wizard_deck_check([*plays, *hand], field="hand")
+    """May ``card`` be played from ``hand`` onto the trick so far (RULES.md, Wizard › Play;
+    Wizard with the anniversary special cards: each may be played at any time)?"""
+    wizard_deck_check(plays, special_cards=special_cards)
+    wizard_deck_check(hand, field="hand", special_cards=special_cards)
+    wizard_deck_check([*plays, *hand], field="hand", special_cards=special_cards)
+    _require_named(plays)
     _require_in_hand(hand, card)
     if card.is_wizard or card.is_jester:
         return PlayVerdict(True, Reason("A {card} may always be played.", {"card": card.label}))
+    if card.special is not None:
+        return PlayVerdict(
+            True,
+            Reason(
+                "The {card} may always be played, like a Wizard or a Jester.",
+                {"card": card.special.label},
+            ),
+        )
     if not plays:
         return PlayVerdict(True, Reason("The first card of a trick may be any card."))
-    if plays[0].is_wizard:
+    lead = plays[0]
+    if lead.is_wizard:
         return PlayVerdict(True, Reason("A Wizard was led: the others may play any card."))
+    if _lets_anything_follow(lead):
+        return PlayVerdict(
+            True,
+            Reason(
+                "The {lead} was led, which counts as a led Wizard: the others may play any card.",
+                {"lead": _words(lead)},
+            ),
+        )
     led = wizard_led_suit(plays)
     if led is None:
-        if any(c.is_wizard for c in plays):
+        first = next((c for c in plays if _lets_anything_follow(c)), None)
+        if first is not None and first.is_wizard:
             return PlayVerdict(
                 True,
                 Reason("A Wizard came before any suited card: the rest may play any card."),
             )
+        if first is not None:
+            return PlayVerdict(
+                True,
+                Reason(
+                    "The {card} came before any suited card: like a Wizard, it lets the rest"
+                    " play any card.",
+                    {"card": _words(first)},
+                ),
+            )
+        if all(c.is_jester for c in plays):
+            return PlayVerdict(
+                True,
+                Reason(
+                    "Only Jesters so far: any card may be played, and the first suited card"
+                    " sets the suit to follow."
+                ),
+            )
         return PlayVerdict(
             True,
             Reason(
-                "Only Jesters so far: any card may be played, and the first suited card"
-                " sets the suit to follow."
+                "No suited card so far (Jesters, the Fairy and the Bomb set no suit): any"
+                " card may be played, and the first suited card sets the suit to follow."
             ),
         )
     if card.suit is led:
         return PlayVerdict(True, Reason("The {card} follows suit.", {"card": card.label}))
     holding = [c for c in hand if c.suit is led]
     if holding:
+        if special_cards:
+            return PlayVerdict(
+                False,
+                Reason(
+                    "{Led} were led and the hand holds the {held}: follow suit, or play a"
+                    " Wizard, a Jester or a special card.",
+                    {"Led": _capital(led), "held": holding[0].label},
+                ),
+            )
         return PlayVerdict(
             False,
             Reason(
@@ -636,13 +868,42 @@ class Referee(abc.ABC):
 
 @dataclass(frozen=True)
 class WizardReferee(Referee):
-    """RULES.md, Wizard › Play; the order of the ranks is always the same."""
+    """RULES.md, Wizard › Play; the order of the ranks is always the same.
+
+    A game with the anniversary special cards has its own referee, which knows the cards
+    in play (:meth:`with_special_cards`); the registered one plays without them.
+
+    >>> referee = REFEREES["wizard"].with_special_cards({"bomb", "dragon", "fairy"})
+    >>> [str(card) for card in referee.deck()][52:]
+    ['wizard', 'jester', 'bomb', 'dragon', 'fairy']
+    >>> ruling = referee.trick_winner([Card.parse(c) for c in ("7h", "bomb", "9h")], None)
+    >>> ruling.winner, ruling.next_leader
+    (None, 2)
+    """
+
+    special_cards: SpecialCards = frozenset()
+    """The anniversary cards the game plays with."""
+
+    def with_special_cards(self, names: Iterable[str | Special]) -> WizardReferee:
+        """The referee of a game that plays with these special cards (``"dragon"``, ...).
+
+        Its deck lists the cards that can come to a trick: not the Werewolf, which its
+        holder swaps for the turned card before the bidding.
+        """
+        cards = frozenset(Special(name) for name in names)
+        unknown = cards - set(ANNIVERSARY_CARDS)
+        if unknown:
+            raise ValueError(f"not an anniversary card: {sorted(c.value for c in unknown)}")
+        played = tuple(c for c in ANNIVERSARY_CARDS if c in cards and c is not Special.WEREWOLF)
+        return replace(
+            self, special_cards=cards, specials=(Special.WIZARD, Special.JESTER, *played)
+        )
 
     def check_deck(self, cards: Sequence[Card], *, field: str = "plays") -> None:
-        wizard_deck_check(cards, field=field)
+        wizard_deck_check(cards, field=field, special_cards=self.special_cards)
 
     def rule_trick(self, plays: Sequence[Card], trump: Suit | None, order: str) -> TrickRuling:
-        return wizard_trick_winner(plays, trump)
+        return wizard_trick_winner(plays, trump, self.special_cards)
 
     def rule_play(
         self,
@@ -652,7 +913,7 @@ class WizardReferee(Referee):
         trump: Suit | None,
         order: str,
     ) -> PlayVerdict:
-        return wizard_check_play(plays, hand, card, trump)
+        return wizard_check_play(plays, hand, card, trump, self.special_cards)
 
 
 @dataclass(frozen=True)
@@ -763,7 +1024,7 @@ def _require_plays(plays: Sequence[Card]) -> None:
 
 
 def _require_in_hand(hand: Sequence[Card], card: Card) -> None:
-    if card not in hand:
+    if card.bare not in [held.bare for held in hand]:
         raise CardError(
             "The {card} is not in the hand: list the hand with the card in question",
             card=card.label,

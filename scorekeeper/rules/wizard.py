@@ -10,28 +10,57 @@
 (30, 20, 20)
 >>> round_score(bid=5, took=3)
 -20
+
+With the anniversary special cards (RULES.md, Wizard with the anniversary special cards),
+a round also records the Bomb, the Cloud's change of a bid and the Werewolf's trump:
+
+>>> game = WizardGame.new(["Ana", "Ben", "Cai"], options={"special_cards": ["bomb", "cloud"]})
+>>> game = game.apply_round(game.parse_round({"trump": "hearts", "bids": [0, 1, 0],
+...     "tricks": [0, 0, 1], "cloud": {"seat": 2, "change": 1}}))
+>>> game.rounds[0].counted_bids, game.totals
+((0, 1, 1), (20, -10, 30))
+>>> game = game.apply_round(game.parse_round({"trump": "spades", "bids": [1, 0, 0],
+...     "tricks": [1, 0, 0], "bomb": True}))
+>>> game.totals
+(50, 10, 50)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from .bidding import TRUMP_WORDS, TrickBiddingGame, TrickRound, forbidden_bid, is_whole
-from .cards import Card, Suit
+from .cards import ANNIVERSARY_CARDS, Card, Special, Suit
 from .errors import (
+    BidError,
     CardError,
     OptionError,
+    PlayerError,
+    RoundRefused,
     RuleError,
+    TrickError,
     TrumpError,
 )
 from .game import RoundInfo
 
 DECK_SIZE = 60  # 52 suited cards, 4 Wizards, 4 Jesters (RULES.md, Wizard › Deck)
+SPECIAL_CARDS = tuple(card.value for card in ANNIVERSARY_CARDS)
+"""The option "special cards" names them so: bomb, cloud, dragon, fairy, juggler, werewolf,
+shapeshifter."""
+TIE_BREAKS = ("share", "exact_bids")
+"""Equal top totals share the win, or go to whoever met their bid in the most rounds."""
+NO_TRUMP_TURNED = (Special.FAIRY, Special.BOMB)
+"""Special cards that, turned, mean no trump; the others turned, the dealer names a suit."""
+
 __all__ = [
     "DECK_SIZE",
+    "SPECIAL_CARDS",
+    "TIE_BREAKS",
     "TRUMP_WORDS",
+    "CloudChange",
+    "WerewolfSwap",
     "WizardGame",
     "WizardOptions",
     "WizardRound",
@@ -78,11 +107,67 @@ class WizardOptions:
     hook: bool = False
     rounds: int = 20
     """Rounds to play: the full game (60 / players) or a short game of fewer."""
+    special_cards: frozenset[str] = field(default_factory=frozenset)
+    """The anniversary cards played with (:data:`SPECIAL_CARDS`); none by default."""
+    hook_from: int = 1
+    """With the hook, the round it applies from (RULES.md, Wizard › Bidding)."""
+    tie_break: str = "share"
+    """How equal top totals end: ``"share"`` or ``"exact_bids"`` (:data:`TIE_BREAKS`)."""
+
+
+@dataclass(frozen=True)
+class CloudChange:
+    """The Cloud's trick was won by ``seat``, who changed their bid by ``change`` (±1)."""
+
+    seat: int
+    change: int
+
+    def to_mapping(self) -> dict[str, int]:
+        return {"seat": self.seat, "change": self.change}
+
+
+@dataclass(frozen=True)
+class WerewolfSwap:
+    """``seat`` held the Werewolf, swapped it for the turned card and named ``trump``
+    (None: no trump)."""
+
+    seat: int
+    trump: Suit | None
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {"seat": self.seat, "trump": self.trump.word if self.trump else "none"}
 
 
 @dataclass(frozen=True)
 class WizardRound(TrickRound):
-    """The facts of one round: who dealt, the trump, and each seat's bid and tricks."""
+    """The facts of one round: who dealt, the trump, and each seat's bid and tricks; with
+    the anniversary cards, whether the Bomb was played, the Cloud's change of a bid and
+    the Werewolf's swap. ``bids`` are the bids as made."""
+
+    bomb: bool = False
+    cloud: CloudChange | None = None
+    werewolf: WerewolfSwap | None = None
+
+    @property
+    def counted_bids(self) -> tuple[int, ...]:
+        """The bids as made, with the Cloud's change: what the round is scored against."""
+        if self.cloud is None or not 0 <= self.cloud.seat < len(self.bids):
+            return self.bids
+        bids = list(self.bids)
+        bids[self.cloud.seat] += self.cloud.change
+        return tuple(bids)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The facts; the special cards' only where they happened, so that a round of a
+        game without them reads as it always has."""
+        facts = super().to_mapping()
+        if self.bomb:
+            facts["bomb"] = True
+        if self.cloud is not None:
+            facts["cloud"] = self.cloud.to_mapping()
+        if self.werewolf is not None:
+            facts["werewolf"] = self.werewolf.to_mapping()
+        return facts
 
 
 @dataclass(frozen=True)
@@ -103,11 +188,13 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
     def options_from_mapping(
         cls, data: Mapping[str, Any] | None, player_count: int
     ) -> WizardOptions:
+        """Options as the API writes them; a game stored before an option existed reads
+        with that option's default."""
         if data is None:
             data = {}
         if not isinstance(data, Mapping):
             raise OptionError("Options must be an object", field="options")
-        unknown = sorted(set(data) - {"hook", "rounds"})
+        unknown = sorted(set(data) - {"hook", "rounds", "special_cards", "hook_from", "tie_break"})
         if unknown:
             raise OptionError("Wizard has no option “{name}”", name=unknown[0], field="options")
         hook = data.get("hook", False)
@@ -124,10 +211,57 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                 full=full,
                 field="rounds",
             )
-        return WizardOptions(hook=hook, rounds=rounds)
+        hook_from = data.get("hook_from")
+        if hook_from is None:
+            hook_from = 1
+        if not is_whole(hook_from) or not 1 <= hook_from <= rounds:
+            raise OptionError(
+                "The hook starts in one of the game's rounds, from 1 to {rounds}",
+                rounds=rounds,
+                field="hook_from",
+            )
+        tie_break = data.get("tie_break")
+        if tie_break is None:
+            tie_break = "share"
+        if tie_break not in TIE_BREAKS:
+            raise OptionError(
+                "The tie-break is “share” (equal top totals share the win) or “exact_bids”"
+                " (they go to whoever met their bid in the most rounds)",
+                field="tie_break",
+            )
+        return WizardOptions(
+            hook=hook,
+            rounds=rounds,
+            special_cards=_special_cards(data.get("special_cards")),
+            hook_from=hook_from,
+            tie_break=tie_break,
+        )
 
     def options_mapping(self) -> dict[str, Any]:
-        return {"hook": self.options.hook, "rounds": self.options.rounds}
+        """The options as the API writes them. The ones added with the anniversary cards
+        are written only when they differ from their defaults, so a game without them
+        reads as it always has."""
+        options: dict[str, Any] = {"hook": self.options.hook, "rounds": self.options.rounds}
+        if self.options.special_cards:
+            options["special_cards"] = [
+                name for name in SPECIAL_CARDS if name in self.options.special_cards
+            ]
+        if self.options.hook_from != 1:
+            options["hook_from"] = self.options.hook_from
+        if self.options.tie_break != "share":
+            options["tie_break"] = self.options.tie_break
+        return options
+
+    def plays_with(self, card: Special) -> bool:
+        """Whether the game's deck has this anniversary card (Wizards and Jesters: always)."""
+        if card in ANNIVERSARY_CARDS:
+            return card.value in self.options.special_cards
+        return card in (Special.WIZARD, Special.JESTER)
+
+    @property
+    def deck_size(self) -> int:
+        """60 cards, and one for each anniversary card played with."""
+        return DECK_SIZE + len(self.options.special_cards)
 
     # -- the deal ------------------------------------------------------------
 
@@ -147,17 +281,237 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
         """Whether a card is turned for trump in round ``number``.
 
         Not in the final round of a full game, where every card is dealt
-        (RULES.md, Wizard › Trump); a short game's last round still turns one.
+        (RULES.md, Wizard › Trump); a short game's last round still turns one, and so
+        does every round with the anniversary cards, whose deck is bigger than 60 cards
+        while the rounds stay 60 / players (RULES.md, Wizard with the anniversary
+        special cards).
         """
-        return number * self.player_count < DECK_SIZE
+        return number * self.player_count < self.deck_size
+
+    def hook_applies(self, info: RoundInfo) -> bool:
+        """The hook, when played, holds from the round the option "hook from" names."""
+        return self.options.hook and info.number >= self.options.hook_from
+
+    # -- a round -------------------------------------------------------------
+
+    def record_from_mapping(self, data: Mapping[str, Any], number: int) -> WizardRound:
+        """The shared facts, and the special cards' (their shape only: whether the game
+        plays with them is judged with the round)."""
+        if not isinstance(data, Mapping):
+            raise RuleError("A round must be an object", field="round")
+        errors: list[RuleError] = []
+        bomb = data.get("bomb", False)
+        if bomb is None:
+            bomb = False
+        if not isinstance(bomb, bool):
+            errors.append(RuleError("Whether the Bomb was played is true or false", field="bomb"))
+            bomb = False
+        cloud = self._cloud_from(data.get("cloud"), errors)
+        werewolf = self._werewolf_from(data.get("werewolf"), errors)
+        if werewolf is not None and data.get("trump") is None:
+            # The Werewolf's holder named the round's trump (RULES.md, Wizard with the
+            # anniversary special cards): a trump left unsaid is that one.
+            data = {**data, "trump": werewolf.trump.word if werewolf.trump else "none"}
+        try:
+            record = super().record_from_mapping(data, number)
+        except RoundRefused as refused:
+            raise RoundRefused([*refused.errors, *errors]) from None
+        if errors:
+            raise RoundRefused(errors)
+        return replace(record, bomb=bomb, cloud=cloud, werewolf=werewolf)
+
+    def _seat_of(self, value: Any, field: str, errors: list[RuleError]) -> int | None:
+        """The seat that won the Cloud's trick or held the Werewolf (``field``)."""
+        if is_whole(value) and 0 <= value < self.player_count:
+            return value
+        last = self.player_count - 1
+        if field == "cloud":
+            error = PlayerError(
+                "Say which seat won the Cloud's trick: a seat from 0 to {last}",
+                last=last,
+                field=field,
+            )
+        else:
+            error = PlayerError(
+                "Say which seat held the Werewolf: a seat from 0 to {last}",
+                last=last,
+                field=field,
+            )
+        errors.append(error)
+        return None
+
+    def _cloud_from(self, value: Any, errors: list[RuleError]) -> CloudChange | None:
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            errors.append(
+                RuleError(
+                    "The Cloud is recorded as who won its trick and whether their bid went"
+                    " up (1) or down (-1)",
+                    field="cloud",
+                )
+            )
+            return None
+        seat = self._seat_of(value.get("seat"), "cloud", errors)
+        change = value.get("change")
+        if not is_whole(change) or change not in (1, -1):
+            errors.append(
+                BidError(
+                    "The Cloud changes a bid by exactly one: up (1) or down (-1)",
+                    field="cloud",
+                )
+            )
+            return None
+        return None if seat is None else CloudChange(seat=seat, change=change)
+
+    def _werewolf_from(self, value: Any, errors: list[RuleError]) -> WerewolfSwap | None:
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            errors.append(
+                RuleError(
+                    "The Werewolf is recorded as who held it and the trump they named",
+                    field="werewolf",
+                )
+            )
+            return None
+        seat = self._seat_of(value.get("seat"), "werewolf", errors)
+        word = value.get("trump")
+        if not isinstance(word, str) or word.strip().lower() not in TRUMP_WORDS:
+            errors.append(
+                TrumpError(
+                    "The Werewolf's holder names clubs, diamonds, hearts, spades or none",
+                    field="werewolf",
+                )
+            )
+            return None
+        word = word.strip().lower()
+        trump = None if word == "none" else Suit.parse(word)
+        return None if seat is None else WerewolfSwap(seat=seat, trump=trump)
+
+    def record_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
+        return [*super().record_errors(record, info), *self.special_card_errors(record, info)]
+
+    def _not_in_game(self, card: Special, field: str) -> RuleError:
+        return CardError(
+            "The {card} is not among this game's special cards", card=card.label, field=field
+        )
+
+    def _turned_and_kept(self, record: WizardRound, card: Special) -> bool:
+        """Whether ``card`` was turned for trump and so nobody held it: unless the
+        Werewolf's holder took it into their hand."""
+        turned = record.turned
+        return turned is not None and turned.special is card and record.werewolf is None
+
+    def special_card_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
+        """RULES.md, Wizard with the anniversary special cards › What it must refuse: the
+        Bomb, the Cloud and the Werewolf recorded only when the game plays with them and
+        they could have happened."""
+        errors: list[RuleError] = []
+        if record.bomb:
+            if not self.plays_with(Special.BOMB):
+                errors.append(self._not_in_game(Special.BOMB, "bomb"))
+            elif self._turned_and_kept(record, Special.BOMB):
+                errors.append(
+                    RuleError(
+                        "The Bomb was turned for trump, so nobody could play it this round",
+                        field="bomb",
+                    )
+                )
+        if record.cloud is not None:
+            errors += self.cloud_errors(record, record.cloud, info)
+        if record.werewolf is not None:
+            if not self.plays_with(Special.WEREWOLF):
+                errors.append(self._not_in_game(Special.WEREWOLF, "werewolf"))
+            elif record.turned is not None and record.turned.special is Special.WEREWOLF:
+                errors.append(
+                    RuleError(
+                        "The Werewolf was turned for trump, so nobody held it to swap:"
+                        " the turned card's trump stands",
+                        field="werewolf",
+                    )
+                )
+        return errors
+
+    def cloud_errors(
+        self, record: WizardRound, cloud: CloudChange, info: RoundInfo
+    ) -> list[RuleError]:
+        """Whoever won the Cloud's trick took a trick, and their bid stays from 0 to the
+        cards (RULES.md: a bid of 0 must go up, a bid of every trick must go down)."""
+        if not self.plays_with(Special.CLOUD):
+            return [self._not_in_game(Special.CLOUD, "cloud")]
+        if self._turned_and_kept(record, Special.CLOUD):
+            return [
+                RuleError(
+                    "The Cloud was turned for trump, so nobody could play it this round",
+                    field="cloud",
+                )
+            ]
+        seat, count = cloud.seat, self.player_count
+        errors: list[RuleError] = []
+        if self._seat_of(seat, "cloud", errors) is None:
+            return errors
+        name = self.player_name(seat)
+        took = record.tricks[seat] if len(record.tricks) == count else None
+        if is_whole(took) and took < 1:
+            errors.append(
+                TrickError(
+                    "{name} won the Cloud's trick, so {name} took at least one trick",
+                    name=name,
+                    field="cloud",
+                    seat=seat,
+                )
+            )
+        if len(record.bids) == count and is_whole(record.bids[seat]):
+            bid = record.bids[seat]
+            if bid + cloud.change < 0:
+                errors.append(
+                    BidError(
+                        "{name} bid 0, so the Cloud can only raise {name}'s bid",
+                        name=name,
+                        field="cloud",
+                        seat=seat,
+                    )
+                )
+            elif bid + cloud.change > info.cards and bid <= info.cards:
+                errors.append(
+                    BidError(
+                        "{name} bid {bid}, every trick, so the Cloud can only lower {name}'s bid",
+                        name=name,
+                        bid=bid,
+                        field="cloud",
+                        seat=seat,
+                    )
+                )
+        return errors
+
+    def tricks_won(self, record: WizardRound, info: RoundInfo) -> int:
+        """Nobody takes the Bomb's trick: the tricks taken add up to one less."""
+        return info.cards - 1 if record.bomb else info.cards
+
+    def tricks_sum_error(self, record: WizardRound, info: RoundInfo, taken: int) -> RuleError:
+        if not record.bomb:
+            return super().tricks_sum_error(record, info, taken)
+        return TrickError(
+            "Tricks add up to {taken}, but the Bomb was played: nobody takes its trick, so"
+            " they add up to {won}, one less than the {cards} card dealt",
+            "Tricks add up to {taken}, but the Bomb was played: nobody takes its trick, so"
+            " they add up to {won}, one less than the {cards} cards dealt",
+            plural_by="cards",
+            taken=taken,
+            won=info.cards - 1,
+            cards=info.cards,
+            field="tricks",
+        )
 
     # -- trump ---------------------------------------------------------------
 
     def trump_when_unsaid(
         self, turned: Card | None, number: int, errors: list[RuleError]
     ) -> Suit | None:
-        """The turned card's suit; a Jester, no trump; a Wizard, the dealer's choice,
-        which must then be said (RULES.md, Wizard › Trump)."""
+        """The turned card's suit; a Jester, the Fairy or the Bomb, no trump; a Wizard
+        (or another special card), the dealer's choice, which must then be said
+        (RULES.md, Wizard › Trump; Wizard with the anniversary special cards)."""
         if turned is None and self.turns_trump(number):
             errors.append(
                 TrumpError(
@@ -172,10 +526,26 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                     field="trump",
                 )
             )
+        if turned is not None and turned.special in ANNIVERSARY_CARDS:
+            assert turned.special is not None
+            if not self.plays_with(turned.special):
+                # Whatever the trump, the card itself cannot have been turned.
+                errors.append(self._not_in_game(turned.special, "turned"))
+                return None
+        if _dealer_names_suit(turned) and self.turns_trump(number):
+            assert turned is not None and turned.special is not None
+            errors.append(
+                TrumpError(
+                    "The {card} was turned: say which suit the dealer chose as trump",
+                    card=turned.special.label,
+                    field="trump",
+                )
+            )
         return trump_for_turned(turned)
 
     def trump_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
-        """RULES.md, Wizard › Trump: the trump must agree with the turned card."""
+        """RULES.md, Wizard › Trump: the trump must agree with the turned card, or with
+        the trump the Werewolf's holder named."""
         turned, trump = record.turned, record.trump
         if turned is not None and turned.is_joker:
             return [
@@ -185,6 +555,19 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                     field="turned",
                 )
             ]
+        if turned is not None and turned.special in ANNIVERSARY_CARDS:
+            assert turned.special is not None
+            if not self.plays_with(turned.special):
+                return [self._not_in_game(turned.special, "turned")]
+            if turned.bare != turned:
+                return [
+                    CardError(
+                        "A turned {card} is written alone: the dealer names the trump, not"
+                        " the card",
+                        card=turned.special.label,
+                        field="turned",
+                    )
+                ]
         if not self.turns_trump(info.number):
             errors: list[RuleError] = []
             if turned is not None:
@@ -198,12 +581,23 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                     )
                 )
             return errors
+        werewolf = record.werewolf
+        if werewolf is not None and not (turned is not None and turned.special is Special.WEREWOLF):
+            return self.werewolf_trump_errors(record, werewolf)
         if turned is None:
             return []
         if turned.is_jester and trump is not None:
             return [
                 TrumpError(
                     "A Jester was turned, so there is no trump this round",
+                    field="trump",
+                )
+            ]
+        if turned.special in NO_TRUMP_TURNED and trump is not None:
+            return [
+                TrumpError(
+                    "The {card} was turned, so there is no trump this round",
+                    card=turned.label,
                     field="trump",
                 )
             ]
@@ -215,7 +609,126 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                     field="trump",
                 )
             ]
+        if _dealer_names_suit(turned) and trump is None:
+            return [
+                TrumpError(
+                    "The {card} was turned: the dealer names a trump suit, and"
+                    " “no trump” is not a choice",
+                    card=turned.label,
+                    field="trump",
+                )
+            ]
         return self.turned_suit_errors(record)
+
+    def werewolf_trump_errors(self, record: WizardRound, werewolf: WerewolfSwap) -> list[RuleError]:
+        """The Werewolf's holder named the round's trump, whatever was turned."""
+        if record.trump is werewolf.trump:
+            return []
+        name = self.player_name(werewolf.seat) if 0 <= werewolf.seat < self.player_count else ""
+        if werewolf.trump is None:
+            return [
+                TrumpError(
+                    "{name} swapped the Werewolf and named no trump, so there is no trump"
+                    " this round",
+                    name=name,
+                    field="trump",
+                )
+            ]
+        return [
+            TrumpError(
+                "{name} swapped the Werewolf and named {suit}, so {suit} are trump",
+                name=name,
+                suit=werewolf.trump.word,
+                field="trump",
+            )
+        ]
 
     def score(self, bid: int, took: int) -> int:
         return round_score(bid, took)
+
+    # -- results -------------------------------------------------------------
+
+    @property
+    def bids_met(self) -> tuple[int, ...]:
+        """How many rounds each seat met its bid exactly (a bid the Cloud changed,
+        as changed)."""
+        met = [0] * self.player_count
+        for record in self.rounds:
+            for seat, outcome in enumerate(self.seat_outcomes(record)):
+                met[seat] += bool(outcome.made)
+        return tuple(met)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that share the win once the game is over. Under the tie-break
+        "exact_bids", equal top totals go to whoever met their bid in the most rounds;
+        still equal, they share (RULES.md, Wizard › Scoring)."""
+        top = super().winners
+        if self.options.tie_break != "exact_bids" or len(top) < 2:
+            return top
+        met = self.bids_met
+        most = max(met[seat] for seat in top)
+        return tuple(seat for seat in top if met[seat] == most)
+
+    @property
+    def standings(self) -> list[tuple[int, int, int]]:
+        """``(place, seat, total)`` from first to last; equal totals share a place, except
+        that once the game is over the tie-break "exact_bids" orders the equal top
+        totals by the rounds each met their bid."""
+        if not self.finished or self.options.tie_break != "exact_bids":
+            return super().standings
+        totals, met, top = self.totals, self.bids_met, max(self.totals)
+
+        def rank(seat: int) -> tuple[int, int]:
+            return (-totals[seat], -met[seat] if totals[seat] == top else 0)
+
+        order = sorted(range(self.player_count), key=rank)
+        result: list[tuple[int, int, int]] = []
+        for index, seat in enumerate(order):
+            tied = index and rank(seat) == rank(order[index - 1])
+            place = result[-1][0] if tied else index + 1
+            result.append((place, seat, totals[seat]))
+        return result
+
+
+def _dealer_names_suit(turned: Card | None) -> bool:
+    """An anniversary card turned for which the dealer names a suit (RULES.md: all but
+    the Fairy and the Bomb)."""
+    return (
+        turned is not None
+        and turned.special in ANNIVERSARY_CARDS
+        and turned.special not in NO_TRUMP_TURNED
+    )
+
+
+def _special_cards(value: Any) -> frozenset[str]:
+    """The option "special cards": any of :data:`SPECIAL_CARDS`, the Dragon and the Fairy
+    only together (RULES.md, Wizard with the anniversary special cards)."""
+    if value is None:
+        return frozenset()
+    if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
+        raise OptionError(
+            "The special cards are a list of any of bomb, cloud, dragon, fairy, juggler,"
+            " werewolf and shapeshifter",
+            field="special_cards",
+        )
+    for name in value:
+        if name not in SPECIAL_CARDS:
+            raise OptionError(
+                "“{name}” is not a special card: they are bomb, cloud, dragon, fairy,"
+                " juggler, werewolf and shapeshifter",
+                name=str(name)[:16],
+                field="special_cards",
+            )
+    cards = frozenset(value)
+    if "dragon" in cards and "fairy" not in cards:
+        raise OptionError(
+            "The Dragon is played only with the Fairy, which beats it: add the Fairy too",
+            field="special_cards",
+        )
+    if "fairy" in cards and "dragon" not in cards:
+        raise OptionError(
+            "The Fairy is played only with the Dragon, the one card it beats: add the Dragon too",
+            field="special_cards",
+        )
+    return cards

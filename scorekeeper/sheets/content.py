@@ -21,30 +21,36 @@ from ..charts import STYLES, ChartLook, running_totals_svg
 from ..i18n import and_names, date_medium, game_word
 from ..names import distinct_within
 from ..rules import Game
-from .grid import Grid, layout_grid, number, orientation_for
+from .grid import MIN_ROW, THICK, Grid, layout_grid, number, orientation_for
 from .layout import Fact, Row, SheetLayout
+from .measure import text_width
 from .paper import PAPERS, PT, Paper, page_size, usable
 
 # Heights in millimetres, as static/print.css lays the sheet out (measured, with room
 # to spare): what the page holds besides the rows, to size the rows and the chart. The
 # notes' height is the layout's (``foot_height``).
-TITLE_HEIGHT = 14.5
-"""The title and the line of facts."""
+TITLE_HEIGHT = 10.5
+"""The title, and the space under the line of facts."""
+FACTS_LINE = 4.0
+"""Each line of facts (9 pt, 1.25)."""
 NAMES_HEIGHT = {"blank": 9.5, "completed": 7.0}
 """The players' names, on one line (a blank sheet leaves room to write them)."""
-NAME_LINE = 4.0
-"""Each further line of a long name."""
-LABELS_HEIGHT = 4.5
+NAME_LINE = 3.8
+"""Each line of a name (9 pt, 1.15)."""
+LABELS_HEIGHT = 4.8
 SLACK = 3.0
 CHART_HEIGHT = (40.0, 80.0)
 """The chart's least and greatest height; with less room it goes on the next page."""
 CHART_EXTRA = 9.0
 """The chart's margin and its legend's line."""
 BLANK_ROW_MAX = 13.0
-BLANK_ROW_MIN = 7.0
+"""The highest row to write in: more room than that is left under the grid."""
 PLAYED_ROW = 5.8
 """A completed sheet's rows: one line of numbers."""
 TOTALS_ROW = 7.0
+"""The totals' row of numbers printed; one to write in is a handwritten row's height."""
+MORE_PAGES = 2
+"""A blank sheet of a game that ends by score fills at most this many pages."""
 
 G = TypeVar("G", bound=Game[Any, Any])
 
@@ -74,10 +80,28 @@ class Sheet:
     """Names in seat order; empty on a blank sheet without names."""
     facts: tuple[Fact, ...]
     rows: tuple[Row, ...]
+    """The rounds played (a completed sheet), or the rounds to write in (a blank one)."""
     row_height: float
-    winners: tuple[int, ...] = ()
+    pages: int
+    """How many pages the sheet is planned to fill (the chart's page included)."""
+    to_play: tuple[Row, ...] = ()
+    """A game still being played: the rounds left, to go on with on paper, under the
+    totals so far; each a handwritten row's height (``write_height``)."""
+    write_height: float = MIN_ROW
+    """The rows written by hand: the rounds to play, the last totals and the places."""
+    totals_label: str = ""
     totals: tuple[str, ...] = ()
-    """Each player's final total, for a completed sheet's last row."""
+    """Each player's total after the last round played; empty before any."""
+    places: tuple[str, ...] = ()
+    """A finished game's places, first to last in seat order (``1``, ``2``, ``2``)."""
+    write_totals: bool = False
+    """Rows to write the final totals and places in by hand (blank sheets, and the
+    sheets of a game still being played)."""
+    in_progress: bool = False
+    breaks: frozenset[int] = frozenset()
+    """Indexes into ``rows`` before which a new page starts, so every page holds rows
+    and the last one the notes with its rows."""
+    winners: tuple[int, ...] = ()
     chart: Markup | None = None
     keys: tuple[Key, ...] = ()
     """The chart's legend, one line of text under it: WeasyPrint draws SVG text
@@ -90,17 +114,138 @@ class Sheet:
         return page_size(self.paper, self.orientation)
 
 
-def _head_height(grid: Grid, names: Sequence[str], kind: str) -> float:
-    """The title, the facts and the grid's header, the longest name wrapped to fit."""
-    per_line = max(1, int((grid.player_width - 2.0) / (0.6 * 9 * PT)))
-    lines = max((math.ceil(len(name) / per_line) for name in names), default=1)
-    return TITLE_HEIGHT + NAMES_HEIGHT[kind] + max(lines - 1, 0) * NAME_LINE + LABELS_HEIGHT
+def _name_lines(name: str, width: float) -> int:
+    """How many lines ``name`` takes in a column ``width`` millimetres wide at 9 pt,
+    broken between words (a word longer than the column, between its letters)."""
+    lines, line = 1, 0.0
+    space = text_width(" ", 9.0)
+    for word in name.split():
+        wide = text_width(word, 9.0)
+        if line and line + space + wide > width:
+            lines, line = lines + 1, 0.0
+        if wide > width:
+            lines += math.ceil(wide / width) - 1
+            wide = wide % width
+        line += (space if line else 0.0) + wide
+    return lines
+
+
+def _facts_lines(facts: Sequence[Fact], width: float) -> int:
+    """How many lines the facts over the grid take, ``width`` millimetres wide."""
+    said = sum(
+        text_width(str(fact.label).upper(), 8.0) + 0.04 * 8.0 * PT * len(str(fact.label))
+        for fact in facts
+    ) + sum(
+        text_width(f" {fact.value}", 9.0) if fact.value else 32.0 + text_width(" ", 9.0)
+        for fact in facts
+    )
+    said += text_width(" · ", 9.0) * (len(facts) - 1)
+    return max(1, math.ceil(said / width))
+
+
+def _head_height(grid: Grid, names: Sequence[str], kind: str, facts: Sequence[Fact]) -> float:
+    """The title, the facts and the grid's header (see :func:`_header_height`)."""
+    return (
+        TITLE_HEIGHT
+        + _facts_lines(facts, grid.width) * FACTS_LINE
+        + _header_height(grid, names, kind)
+    )
+
+
+def _header_height(grid: Grid, names: Sequence[str], kind: str) -> float:
+    """The grid's header, repeated on every page: the longest name wrapped to fit, and
+    the sub-columns' labels."""
+    lines = max((_name_lines(name, grid.player_width - 1.2) for name in names), default=1)
+    return max(NAMES_HEIGHT[kind], lines * NAME_LINE + 1.5) + LABELS_HEIGHT
+
+
+@dataclass(frozen=True)
+class _Plan:
+    height: float
+    """Each row's height."""
+    pages: int
+    breaks: frozenset[int]
+
+
+def _plan_rows(count: int, first: float, later: float, last: float) -> _Plan:
+    """``count`` rows to write in, on pages with ``first`` millimetres for them on the
+    first page, ``later`` on each further one, and ``last`` taken on the last page by
+    what follows them (totals, notes): as high as fits on one page (up to
+    :data:`BLANK_ROW_MAX`), else :data:`MIN_ROW` high over as many pages as it takes,
+    the last page keeping at least two rows with what follows them.
+
+    >>> _plan_rows(10, 200.0, 240.0, 30.0)
+    _Plan(height=13.0, pages=1, breaks=frozenset())
+    >>> _plan_rows(20, 180.0, 240.0, 20.0)  # 20 rows fit, the notes do not: 2 go along
+    _Plan(height=9.0, pages=2, breaks=frozenset({18}))
+    >>> _plan_rows(60, 180.0, 240.0, 20.0)  # 20, then 26, then 14 and the notes
+    _Plan(height=9.0, pages=3, breaks=frozenset({20, 46}))
+    """
+    if count * MIN_ROW + last <= first:
+        return _Plan(min(BLANK_ROW_MAX, (first - last) / count), 1, frozenset())
+    breaks: list[int] = []
+    start, room = 0, first
+    while (count - start) * MIN_ROW + last > room:
+        fit = max(int(room / MIN_ROW), 1)
+        cut = min(start + fit, max(count - 2, start + 1))
+        breaks.append(cut)
+        start, room = cut, later
+    return _Plan(MIN_ROW, len(breaks) + 1, frozenset(breaks))
+
+
+def _blank_rows(
+    layout: SheetLayout[G],
+    state: G,
+    grid: Grid,
+    shown: Sequence[str],
+    facts: Sequence[Fact],
+    height: float,
+) -> tuple[int, _Plan]:
+    """How many rounds a blank sheet holds and how they fall on its pages: the game's
+    plan, or for a game that ends by score as many as the layout asks, filling every
+    page it takes (:data:`MORE_PAGES` at most)."""
+    head = _head_height(grid, shown, "blank", facts)
+    after = 2 * MIN_ROW + layout.foot_height["blank"]  # the totals and places, the notes
+    first = height - head - SLACK
+    later = height - _header_height(grid, shown, "blank") - SLACK
+    count = layout.blank_rows(state)
+    if state.planned_rounds is None:  # a game that ends by score: fill whole pages
+        plan = _plan_rows(count, first, later, after)
+        if plan.pages > 1:
+            pages = min(plan.pages, MORE_PAGES)
+            count = int(first / MIN_ROW) + (pages - 1) * int(later / MIN_ROW)
+            count -= math.ceil(after / MIN_ROW)
+    return count, _plan_rows(count, first, later, after)
 
 
 def _rotation(first: int, players: int, count: int) -> list[int]:
     """Who deals each of ``count`` rounds from ``first``: the deal passes left
     (RULES.md, Wizard › Rounds and dealing; One Card › Dealing)."""
     return [(first + i) % players for i in range(count)]
+
+
+def _laid_out(
+    layout: SheetLayout[G], state: G, paper: Paper, orientation: str, pad: bool = False
+) -> tuple[Grid, float]:
+    """The sheet's grid and the page's height for it, the paper turned ``orientation``;
+    ValueError if the grid does not fit across it."""
+    columns = layout.columns(pad)
+    width, height = usable(paper, orientation)
+    # The grid's outer rules are drawn outside its width: inside the margins.
+    return layout_grid(columns, state.player_count, width - 2 * THICK, layout.widest(state)), height
+
+
+def _orientations(layout: SheetLayout[G], state: G, paper: Paper, pad: bool = False) -> list[str]:
+    """Upright first while the grid is roomy that way, else across the page first."""
+    columns = layout.columns(pad)
+    preferred = orientation_for(columns, state.player_count, paper, layout.widest(state))
+    return [preferred, "landscape" if preferred == "portrait" else "portrait"]
+
+
+def _places(state: Game[Any, Any]) -> tuple[str, ...]:
+    """Each seat's place, in seat order (equal totals share one)."""
+    places = {seat: place for place, seat, _total in state.standings}
+    return tuple(str(places[seat]) for seat in range(state.player_count))
 
 
 # -- blank sheets ----------------------------------------------------------------
@@ -115,27 +260,25 @@ def blank_sheet(
     first_dealer: int = 0,
     options: Mapping[str, Any] | None = None,
     paper: str = "a4",
+    pad: bool = False,
 ) -> Sheet:
     """A sheet of the game ``rules``, laid out by ``layout``, to fill in by hand for
-    ``players`` players.
+    ``players`` players; with ``pad``, the score pad's columns (the layout's ``pad``:
+    fewer numbers a round, in bigger boxes).
 
     With ``names`` (as many as players), each round's dealer is printed, the deal
     passing left from ``first_dealer``. Raises the rules' ``RoundRefused`` for a
     player count, names or options the game does not allow; ``KeyError`` for a paper
-    not in :data:`PAPERS`.
+    not in :data:`PAPERS`; :class:`~.layout.LayoutError` for the pad of a game that
+    has none.
     """
     named = bool(names)
     # Stand-ins the rules need, never printed: a sheet without names leaves them blank.
     seats = list(names) if named else [f"Player {seat + 1}" for seat in range(players)]
     state = rules.new(seats, first_dealer if named else 0, options)
     sheet_paper = PAPERS[paper]
-    orientation = orientation_for(layout, state.player_count, sheet_paper)
-    width, height = usable(sheet_paper, orientation)
-    grid = layout_grid(layout, state.player_count, width)
     shown = state.players if named else ("",) * state.player_count
-    room = height - _head_height(grid, shown, "blank") - layout.foot_height["blank"] - SLACK
 
-    count = layout.blank_rows(state)
     facts = [
         Fact(gettext("Date"), ""),
         Fact(gettext("Players"), str(state.player_count)),
@@ -143,6 +286,20 @@ def blank_sheet(
     ]
     if named:
         facts.append(Fact(gettext("First dealer"), state.players[state.first_dealer]))
+
+    # The way round that takes fewer pages; upright if the grid is roomy that way.
+    chosen: tuple[_Plan, str, Grid, int] | None = None
+    for orientation in _orientations(layout, state, sheet_paper, pad):
+        try:
+            grid, height = _laid_out(layout, state, sheet_paper, orientation, pad)
+        except ValueError:
+            continue
+        count, plan = _blank_rows(layout, state, grid, shown, facts, height)
+        if chosen is None or plan.pages < chosen[0].pages:
+            chosen = (plan, orientation, grid, count)
+    if chosen is None:
+        raise ValueError(f"{players} players' columns do not fit on {paper}")
+    plan, orientation, grid, count = chosen
 
     dealers = _rotation(state.first_dealer, state.player_count, count)
     rows = tuple(
@@ -159,7 +316,11 @@ def blank_sheet(
         players=shown,
         facts=tuple(facts),
         rows=rows,
-        row_height=max(BLANK_ROW_MIN, min(BLANK_ROW_MAX, room / count)),
+        row_height=plan.height,
+        pages=plan.pages,
+        breaks=plan.breaks,
+        write_totals=True,
+        totals_label=gettext("Total"),
         notes=layout.notes(state),
     )
 
@@ -172,20 +333,21 @@ def completed_sheet(
 ) -> Sheet:
     """A game as recorded, running or finished, laid out by ``layout``: every round,
     the totals, the winners and the chart. A game still being played keeps rows to go
-    on with on paper: the rest of its plan, or the layout's ``unplanned_rows``."""
+    on with on paper, under its totals so far: the rest of its plan, or the layout's
+    ``unplanned_rows``, as high as a blank sheet's, and rows for the final totals."""
     sheet_paper = PAPERS[paper]
-    orientation = orientation_for(layout, state.player_count, sheet_paper)
-    width, height = usable(sheet_paper, orientation)
-    grid = layout_grid(layout, state.player_count, width)
+    orientation = _orientations(layout, state, sheet_paper)[0]
+    grid, height = _laid_out(layout, state, sheet_paper, orientation)
 
-    rows = [layout.played_row(state, scored, grid) for scored in state.scored_rounds]
+    rows = tuple(layout.played_row(state, scored, grid) for scored in state.scored_rounds)
+    to_play: list[Row] = []
     upcoming = state.next_round
     if upcoming is not None:
         planned = state.planned_rounds
         to_come = planned - len(rows) if planned is not None else layout.unplanned_rows
         for offset, dealer in enumerate(_rotation(upcoming.dealer, state.player_count, to_come)):
             number_ = upcoming.number + offset
-            rows.append(layout.to_play_row(state, grid, number_, state.players[dealer], "to-play"))
+            to_play.append(layout.to_play_row(state, grid, number_, state.players[dealer], ""))
 
     facts = [
         Fact(gettext("Date"), date_medium(created_at)),
@@ -198,16 +360,21 @@ def completed_sheet(
         played = len(state.rounds)
         facts.append(Fact(gettext("Being played"), layout.progress(played, state.planned_rounds)))
 
-    room = (
-        height
-        - _head_height(grid, state.players, "completed")
-        - len(rows) * PLAYED_ROW
-        - TOTALS_ROW
-        - layout.foot_height["completed"]
-        - CHART_EXTRA
-        - SLACK
-    )
-    chart = _sheet_chart(state, layout, grid, room)
+    in_progress = upcoming is not None
+    head = _head_height(grid, state.players, "completed", facts)
+    totals_rows = (TOTALS_ROW if rows else 0.0) + (TOTALS_ROW if state.finished else 0.0)
+    writes = 2 * MIN_ROW if in_progress else 0.0
+    room = height - head - len(rows) * PLAYED_ROW - totals_rows - SLACK
+    later = height - _header_height(grid, state.players, "completed") - SLACK
+    foot = layout.foot_height["completed"]
+    plan = _plan_rows(len(to_play), room, later, writes + foot) if to_play else None
+    write_height = min(plan.height, BLANK_ROW_MAX) if plan else MIN_ROW
+    used = len(to_play) * write_height + writes + foot + CHART_EXTRA
+    chart_room = room - used if plan is None or plan.pages == 1 else later - used
+    chart = _sheet_chart(state, layout, grid, chart_room)
+    pages = plan.pages if plan else 1
+    if chart is not None and chart_room < CHART_HEIGHT[0]:
+        pages += 1
     keys = tuple(
         Key(
             STYLES[seat % len(STYLES)].key,
@@ -217,6 +384,7 @@ def completed_sheet(
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     )
+    label = gettext("Total") if state.finished else layout.totals_after(len(rows))
     return Sheet(
         kind="completed",
         game=state.key,
@@ -226,10 +394,17 @@ def completed_sheet(
         grid=grid,
         players=state.players,
         facts=tuple(facts),
-        rows=tuple(rows),
+        rows=rows,
         row_height=PLAYED_ROW,
+        pages=pages,
+        to_play=tuple(to_play),
+        write_height=write_height,
+        totals_label=label,
+        totals=tuple(number(total) for total in state.totals) if rows else (),
+        places=_places(state) if state.finished else (),
+        write_totals=in_progress,
+        in_progress=in_progress,
         winners=state.winners,
-        totals=tuple(number(total) for total in state.totals),
         chart=chart,
         keys=keys,
         notes=layout.notes(state),

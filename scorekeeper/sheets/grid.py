@@ -10,14 +10,16 @@ in millimetres, and why every player's column is a whole number of digits wide.
 
 from __future__ import annotations
 
+import math
 import urllib.parse
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from markupsafe import Markup, escape
 
 from ..names import distinct_within
+from .measure import text_width
 from .paper import PT, Paper, usable
 
 SMALLEST_PT = 8.0
@@ -45,15 +47,21 @@ DEALER_WIDTH = (24.0, 18.0)
 @dataclass(frozen=True)
 class Column:
     """A lead column. Numbers on the digit grid (round, cards) come first; the dealer's
-    column takes what the players leave; the others are as wide as their 8 pt labels."""
+    column takes what the players leave; the others are as wide as what they hold and
+    their heading."""
 
     key: str
     """A CSS class: what the column holds."""
     label: str
+    """Its heading (laid out: the one printed, perhaps the short form)."""
     width: float = 0.0
-    """Millimetres; for a column of numbers, set from ``units``."""
+    """Millimetres: the least for a column of text; laid out, its width."""
     units: int = 0
     """For a column of numbers on the digit grid (round, cards): its width in digits."""
+    short: str = ""
+    """The heading's catalogued short form, printed where the heading does not fit."""
+    holds: str = ""
+    """The widest text the column holds, at the numbers' size (a trump's ``10 ♥``)."""
 
 
 @dataclass(frozen=True)
@@ -62,21 +70,14 @@ class Sub:
 
     key: str
     label: str
+    """Its label (laid out: the one printed, perhaps the short form)."""
     chars: int
-    """The longest number it holds, in digits (a sign counts as one)."""
+    """The longest number it holds, in digits (a sign counts as one), unless the game
+    says more for its options (:func:`layout_grid`'s ``chars``)."""
     weight: float
     """Its share of the player's width."""
-
-    @property
-    def least(self) -> int:
-        """Its narrowest, in digits: its longest number or its label (in the reader's
-        language), and half a digit clear of the rule on each side."""
-        return max(self.chars, len(self.label)) + 1
-
-    @property
-    def least_for_numbers(self) -> int:
-        """Its narrowest for its numbers alone, its label shortened to fit."""
-        return self.chars + 1
+    short: str = ""
+    """The label's catalogued short form, printed where the label does not fit."""
 
 
 class Columns(Protocol):
@@ -207,19 +208,18 @@ class Grid:
         return digit_line(fields, self.sub_units * len(players))
 
     def labels(self) -> Markup:
-        """Every player's sub-column labels, as one line; a label too long for its
-        sub-column (a language's longer word) is shortened.
+        """Every player's sub-column labels, as one line; each label is the one the
+        layout chose to fit its sub-column (a language's long word gives way to its
+        catalogued short form, never to a cut one).
 
         Latin, Greek and Cyrillic labels are set like the numbers, a letter a digit wide
         in DejaVu Sans Mono; a script it lacks (Devanagari) is not, nor a label that would
         be under 8 pt that way (the smallest numbers), so each such label is right-aligned
         in a box its sub-column's width (which costs more to lay out)."""
-        texts = [
-            shorten(str(sub.label), units - 1)
-            for sub, units in zip(self.subs, self.sub_units, strict=True)
-        ]
-        digit_wide = self.number_pt * DIGIT_EM / MONO_EM >= SMALLEST_PT
-        if digit_wide and all(ord(ch) < MONOSPACED_BELOW for text in texts for ch in text):
+        texts = [str(sub.label) for sub in self.subs]
+        if self.digit_wide_labels and all(
+            ord(ch) < MONOSPACED_BELOW for text in texts for ch in text
+        ):
             return self.line([[Field(text) for text in texts]] * self.players)
         boxes = [
             Markup('<span style="width:{:.3f}mm">{}</span>').format(units * self.digit, text)
@@ -227,8 +227,14 @@ class Grid:
         ]
         return Markup("<div>{}</div>").format(Markup("").join(boxes * self.players))
 
+    @property
+    def digit_wide_labels(self) -> bool:
+        """Whether DejaVu Sans Mono a digit wide is at least 8 pt (the labels' size then)."""
+        return self.number_pt * DIGIT_EM / MONO_EM >= SMALLEST_PT
+
     def lead_line(self, fields: Sequence[Field], dealer: str) -> Markup:
-        """The round's numbers (round, cards), each ``LEAD_MARGIN`` digits before its
+        """The round's numbers (round, cards), each ``LEAD_MARGIN`` digits (in a narrow
+        column, half what the number leaves) before its
         column's rule, then the dealer's name a digit past the next rule: one line,
         left-aligned, in one cell (the name's own width moves no number).
 
@@ -240,7 +246,12 @@ class Grid:
         end = used = 0
         for col, item in zip([col for col in self.lead if col.units], fields, strict=True):
             end += col.units
-            start = end - LEAD_MARGIN - len(item.text)
+            margin = (
+                (col.units - len(item.text)) // 2
+                if col.units < 2 * LEAD_MARGIN + 2
+                else LEAD_MARGIN
+            )
+            start = end - margin - len(item.text)
             pieces += [FIGURE_SPACE * max(start - used, 0), item.markup()]
             used = max(start, used) + len(item.text)
         if dealer:
@@ -286,14 +297,29 @@ class Grid:
         return "data:image/svg+xml," + urllib.parse.quote(svg, safe="")
 
 
-def layout_grid(columns: Columns, players: int, width: float) -> Grid:
+MIN_BOX = 7.0
+"""The narrowest box a number is written in by hand (two digits), in millimetres."""
+MIN_ROW = 9.0
+"""The lowest row a number is written in by hand, in millimetres."""
+HEADING_PT = SMALLEST_PT
+"""The lead columns' headings, in bold (static/print.css ``thead th``)."""
+HEADING_PAD = 1.2
+"""The headings' padding and a hair to spare, in millimetres."""
+
+
+def layout_grid(
+    columns: Columns, players: int, width: float, chars: Mapping[str, int] | None = None
+) -> Grid:
     """Share the page's width: the lead columns, then every player alike, a whole
     number of digits wide, split by the sub-columns' weights.
 
-    The numbers are as large, and the dealer's column as wide, as still lets every
-    sub-column hold its number and its label; the dealer's column then takes what
-    the players leave. Labels too long for any of that (a language's longer words)
-    give way: the numbers alone decide, and the labels are shortened.
+    Each column is as wide as what is written in it: a sub-column holds its longest
+    number (``chars``, by sub-column, where the game's options make it longer than the
+    sub-column's own) and a handwritten one (:data:`MIN_BOX`), and its label, or the
+    label's short form where the label would not fit; a lead column its heading (or
+    the heading's short form) and what it holds. The numbers are as large, and the
+    dealer's column as wide, as still lets all that fit; the dealer's column then
+    takes what the players leave. Raises ValueError when nothing fits.
 
     >>> class Plain:
     ...     lead, subs = _LEAD, _SUBS
@@ -301,52 +327,107 @@ def layout_grid(columns: Columns, players: int, width: float) -> Grid:
     >>> grid.number_pt, grid.sub_units, round(grid.width, 6)
     (9.0, (6, 6, 7), 190.0)
     """
-    subs = columns.subs
-    weights = sum(sub.weight for sub in subs)
-    tries = [(size, dealer) for size in NUMBER_SIZES for dealer in DEALER_WIDTH]
-    for size, dealer, with_labels in [*((s, d, True) for s, d in tries), (*tries[-1], False)]:
-        units = _player_units(columns, players, width, size, dealer)
-        least = [sub.least if with_labels else sub.least_for_numbers for sub in subs]
-        if units >= sum(least):
-            break
-    else:
-        raise ValueError(f"{players} players' columns do not fit in {width:.0f} mm")
+    chars = dict(chars or {})
+    tries = [
+        (size, dealer, tight)
+        for tight in (False, True)
+        for size in NUMBER_SIZES
+        for dealer in DEALER_WIDTH
+    ]
+    for size, dealer, tight in tries:
+        fitted = _fit(columns, players, width, size, dealer, chars, tight)
+        if fitted is not None:
+            return fitted
+    raise ValueError(f"{players} players' columns do not fit in {width:.0f} mm")
+
+
+def _fit(
+    columns: Columns,
+    players: int,
+    width: float,
+    size: float,
+    dealer: float,
+    chars: Mapping[str, int],
+    tight: bool = False,
+) -> Grid | None:
+    """The grid with numbers ``size`` points and the dealer's column at least ``dealer``
+    millimetres, or None if the players' columns cannot hold what they must; ``tight``,
+    with the lead's columns of numbers no wider than their numbers and short headings."""
     digit = DIGIT_EM * size * PT
-    lead = [
-        Column(col.key, col.label, col.units * digit, col.units) if col.units else col
-        for col in columns.lead
+    lead = [_lay_lead(col, digit, tight) for col in columns.lead]
+    dealer_col = next(col for col in lead if col.key == "dealer")
+    dealer = max(dealer, dealer_col.width)
+    others = sum(col.width for col in lead if col.key != "dealer")
+    units = int((width - others - dealer) / players / digit)
+    label_pt = max(SMALLEST_PT, size * DIGIT_EM / MONO_EM)
+    least = [_sub_least(sub, chars.get(sub.key, sub.chars), digit) for sub in columns.subs]
+    # Each label as it needs, or its short form if it has one.
+    full = [_label_units(str(sub.label), digit, label_pt) for sub in columns.subs]
+    short = [
+        _label_units(str(sub.short), digit, label_pt) if sub.short else need
+        for sub, need in zip(columns.subs, full, strict=True)
     ]
-    sub_units = [max(least[i], round(units * sub.weight / weights)) for i, sub in enumerate(subs)]
-    while sum(sub_units) > units:  # rounding overshot: take from the roomiest
-        pick = max(range(len(subs)), key=lambda i: sub_units[i] - least[i])
-        if sub_units[pick] <= least[pick]:
-            break
-        sub_units[pick] -= 1
+    sub_units = [max(base, need) for base, need in zip(least, short, strict=True)]
+    if sum(sub_units) > units:
+        return None
+    # Room to spare goes first to full labels (the fewest digits first), then by weight.
+    for i in sorted(range(len(sub_units)), key=lambda i: full[i] - sub_units[i]):
+        more = full[i] - sub_units[i]
+        if 0 < more <= units - sum(sub_units):
+            sub_units[i] += more
+    weights = [sub.weight for sub in columns.subs]
     while sum(sub_units) < units:
-        pick = max(range(len(subs)), key=lambda i: subs[i].weight / sub_units[i])
+        pick = max(range(len(sub_units)), key=lambda i: weights[i] / sub_units[i])
         sub_units[pick] += 1
-    spare = width - sum(col.width for col in lead) - players * sum(sub_units) * digit
-    lead = [
-        Column(col.key, col.label, spare, col.units) if col.key == "dealer" else col for col in lead
-    ]
+    subs = tuple(
+        replace(sub, label=sub.label if full[i] <= sub_units[i] else sub.short)
+        for i, sub in enumerate(columns.subs)
+    )
+    spare = width - others - players * sum(sub_units) * digit
+    lead = [replace(col, width=spare) if col.key == "dealer" else col for col in lead]
     return Grid(tuple(lead), subs, tuple(sub_units), players, size)
 
 
-def _player_units(columns: Columns, players: int, width: float, size: float, dealer: float) -> int:
-    """How many digits wide each player's column can be, with numbers ``size`` points
-    and the dealer's column ``dealer`` millimetres."""
-    digit = DIGIT_EM * size * PT
-    lead = sum(col.units * digit or col.width for col in columns.lead) + dealer
-    return int((width - lead) / players / digit)
+def _lay_lead(col: Column, digit: float, tight: bool = False) -> Column:
+    """A lead column laid out for digits ``digit`` millimetres wide: as wide as its
+    heading (the short form where the heading would widen a column that has one) and
+    what it holds; the dealer's column its heading's width (it takes what is left).
+    ``tight``: a column of numbers only as wide as two digits and its margin."""
+    units = LEAD_MARGIN + 2 if tight and col.units else col.units
+    least = units * digit if units else col.width
+    least = max(least, text_width(col.holds, digit / DIGIT_EM / PT) + HEADING_PAD)
+    heading = str(col.label)
+    need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
+    if need > least and col.short and col.key != "dealer":
+        heading = str(col.short)
+        need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
+    if col.key == "dealer":
+        return replace(col, label=heading, width=need)
+    if units:
+        units = max(units, math.ceil(need / digit))
+        return replace(col, label=heading, width=units * digit, units=units)
+    return replace(col, label=heading, width=max(least, need))
 
 
-def orientation_for(columns: Columns, players: int, paper: Paper) -> str:
+def _sub_least(sub: Sub, chars: int, digit: float) -> int:
+    """A sub-column's narrowest, in digits, for its numbers: its longest, half a digit
+    clear of the rule on each side, and never under a handwritten number's box."""
+    return max(chars + 1, math.ceil(MIN_BOX / digit - 1e-9))
+
+
+def _label_units(label: str, digit: float, label_pt: float) -> int:
+    """The digits a label needs, half a digit clear of the rule on each side."""
+    return math.ceil(text_width(label, label_pt, "mono") / digit + 1 - 0.05)
+
+
+def orientation_for(
+    columns: Columns, players: int, paper: Paper, chars: Mapping[str, int] | None = None
+) -> str:
     """Upright while the grid keeps its largest numbers and a roomy dealer's column;
     else across the page."""
     width, _ = usable(paper, "portrait")
-    units = _player_units(columns, players, width, NUMBER_SIZES[0], DEALER_WIDTH[0])
-    roomy = units >= sum(sub.least for sub in columns.subs)
-    return "portrait" if roomy else "landscape"
+    fits = _fit(columns, players, width - 2 * THICK, NUMBER_SIZES[0], DEALER_WIDTH[0], chars or {})
+    return "portrait" if fits is not None else "landscape"
 
 
 def shorten(name: str, limit: int) -> str:

@@ -121,6 +121,16 @@ class SheetLayout(Generic[G]):
     written in the lead (trump, contract)."""
     subs: tuple[Sub, ...]
     """Every player's sub-columns, the running total last (it is shaded)."""
+    pad: tuple[Sub, ...]
+    """The score pad's sub-columns for a blank sheet (fewer numbers a round, in bigger
+    boxes: the bid and the running total), or none for a game whose sheet has one way."""
+    widest: Callable[[G], Mapping[str, int]]
+    """The longest number each sub-column can hold in this game (by its key, in digits,
+    a sign counting as one), for its options and player count; a sub-column it leaves
+    out holds its own ``chars``."""
+    totals_after: Callable[[int], str]
+    """The totals' row of a game still being played, after so many rounds, in the
+    game's own word for a round (``Total after round 5``)."""
     played_row: Callable[[G, ScoredRound[Any], Grid], Row]
     """A recorded round's row: its lead, and every player's numbers on one line."""
     to_play_row: Callable[[G, Grid, int, str, str], Row]
@@ -162,15 +172,41 @@ class SheetLayout(Generic[G]):
             raise LayoutError("a sheet layout's lead has the dealer's column after its numbers")
         if not self.subs:
             raise LayoutError("a sheet layout has sub-columns for every player")
+        if self.pad and self.pad[-1].key != self.subs[-1].key:
+            raise LayoutError("a sheet layout's pad ends with the running total, as its grid")
         missing = set(SHEET_KINDS) - set(self.foot_height)
         if missing:
             raise LayoutError(f"a sheet layout's foot height lacks {sorted(missing)}")
         if self.unplanned_rows < 0:
             raise LayoutError("a sheet layout keeps no fewer than 0 unplanned rows")
 
+    def columns(self, pad: bool = False) -> Columns:
+        """The grid's columns: the score pad's with ``pad``, else the full ones."""
+        if pad and not self.pad:
+            raise LayoutError("this game's sheet has no score pad's columns")
+        return Columns(self.lead, self.pad if pad else self.subs)
+
+
+@dataclass(frozen=True)
+class Columns:
+    """A grid's columns: the lead, and each player's sub-columns."""
+
+    lead: tuple[Column, ...]
+    subs: tuple[Sub, ...]
+
 
 CALLED = frozenset(
-    {"played_row", "to_play_row", "blank_rows", "facts", "notes", "progress", "chart_target"}
+    {
+        "played_row",
+        "to_play_row",
+        "blank_rows",
+        "facts",
+        "notes",
+        "progress",
+        "chart_target",
+        "widest",
+        "totals_after",
+    }
 )
 """The pieces of a layout that are functions."""
 

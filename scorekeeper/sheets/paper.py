@@ -25,15 +25,17 @@ PAPERS = {
 }
 
 MARGIN = 10.0
-BOTTOM_MARGIN = 13.0
-"""Room under the grid for the page's footer line (static/print.css, @page)."""
+BOTTOM_MARGIN = 16.0
+"""Room under the grid for the page's footer line (static/print.css, @page), which sits
+at its top: the footer's text ends more than 10 mm from the paper's edge, where home
+printers still print."""
 
 
 def usable(paper: Paper, orientation: str) -> tuple[float, float]:
     """The page's width and height inside the margins, in millimetres.
 
     >>> usable(PAPERS["a4"], "portrait"), usable(PAPERS["a4"], "landscape")
-    ((190.0, 274.0), (277.0, 187.0))
+    ((190.0, 271.0), (277.0, 184.0))
     """
     width, height = paper.width, paper.height
     if orientation == "landscape":

@@ -86,10 +86,10 @@ def nights() -> str:
 @login_required
 def night(night_id: int) -> BaseResponse | tuple[str, int]:
     try:
-        found, lines, standings = history.night_report(current_user, night_id)
+        report = history.night_report(current_user, night_id)
     except services.NotFound:
         abort(404)
-    form = NightForm(obj=found)
+    form = NightForm(obj=report.night)
     if form.validate_on_submit():
         try:
             services.update_night(
@@ -102,9 +102,7 @@ def night(night_id: int) -> BaseResponse | tuple[str, int]:
             return redirect(url_for("history.night", night_id=night_id))
     status = 422 if form.errors else 200
     return (
-        render_template(
-            "history/night.html", night=found, lines=lines, standings=standings, form=form
-        ),
+        render_template("history/night.html", night=report.night, report=report, form=form),
         status,
     )
 

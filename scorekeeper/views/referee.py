@@ -100,15 +100,17 @@ class Table:
 
 @dataclass(frozen=True)
 class Ruling:
-    """Who won the trick, and why, in the reader's language; the player when known."""
+    """Who won the trick (None: nobody, with the Bomb), and why, in the reader's language;
+    the player when known."""
 
-    winner: int
+    winner: int | None
     reason: str
     player: str | None = None
 
     @classmethod
     def of(cls, ruling: TrickRuling, table: Table) -> Ruling:
-        return cls(ruling.winner, translate(ruling.reason), table.player_of(ruling.winner))
+        player = None if ruling.winner is None else table.player_of(ruling.winner)
+        return cls(ruling.winner, translate(ruling.reason), player)
 
 
 @dataclass(frozen=True)

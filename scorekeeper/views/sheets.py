@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, render_template, request
-from flask_babel import ngettext
+from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -25,13 +25,17 @@ from .. import history, limits, pdf, services, sheets
 from ..forms import BlankSheetForm
 from ..games import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
-from ..rules import GAMES, RoundRefused
 from ..rules import Game as RulesGame
+from ..rules import RoundRefused
 
 bp = Blueprint("sheets", __name__)
 
 LETTER_REGIONS = ("US", "CA", "MX", "PH", "CL", "CO", "VE")
 """Where US Letter is the usual paper; everyone else gets A4 unless they choose."""
+
+NIGHT_COVER = 2
+"""The night cover's version, in its PDF's ETag: raised when the cover shows its games
+otherwise, so no copy of the old cover is taken as current."""
 
 
 def default_paper() -> str:
@@ -66,6 +70,15 @@ def valid_for_its_game(form: BlankSheetForm) -> bool:
     }
     for name in others:
         form[name].errors = []
+    if chosen is not None and form.columns.data == "pad" and not chosen.sheet.pad:
+        form.columns.errors = [
+            # TRANSLATORS: the blank sheets' page, when the score pad's columns are asked
+            # for a game whose sheet has one layout.
+            gettext(
+                "A %(game)s sheet has one layout only: choose the first.",
+                game=game_word(chosen.title),
+            )
+        ]
     return not any(field.errors for field in form)
 
 
@@ -136,7 +149,13 @@ def _blank_key(form: BlankSheetForm) -> str:
     """What makes a blank sheet without names what it is, in the reader's language."""
     chosen = kind(form.game.data).sheet_options(form)
     options = ",".join(f"{k}={v}" for k, v in sorted(chosen.items()))
-    parts = (form.game.data, form.players.data, form.first_dealer.data, form.paper.data)
+    parts = (
+        form.game.data,
+        form.players.data,
+        form.first_dealer.data,
+        form.paper.data,
+        form.columns.data,
+    )
     return "blank-" + "-".join(map(str, parts)) + f"-{options}-{current_language()}"
 
 
@@ -182,6 +201,7 @@ def _blank_from(form: BlankSheetForm, count: int, names: list[str]) -> sheets.Sh
         first_dealer=int(form.first_dealer.data),
         options=game.sheet_options(form),
         paper=form.paper.data,
+        pad=form.columns.data == "pad",
     )
 
 
@@ -239,17 +259,18 @@ def night_sheet(night_id: int) -> Response:
     One document, laid out once (the fonts embedded once, not once a game); kept like
     a finished game's sheet once every game of the night is finished."""
     try:
-        night, lines, standings = history.night_report(current_user, night_id, rounds=True)
+        report = history.night_report(current_user, night_id, rounds=True)
     except services.NotFound:
         abort(404)
+    night = report.night
     paper = request.args.get("paper") or default_paper()
     if paper not in sheets.PAPERS:
         abort(404)
-    games = [(line, services.rules_game(line.game)) for line in lines]
+    games = [(line, services.rules_game(line.game)) for line in report.lines]
     facts = {"date": night.date.isoformat(), "place": night.place, "note": night.note}
     language = current_language()
     key = sheets.night_fingerprint(
-        {**facts, "paper": paper, "language": language},
+        {**facts, "paper": paper, "language": language, "cover": NIGHT_COVER},
         [sheets.fingerprint(state, line.game.created_at, paper) for line, state in games],
     )
     if key in request.if_none_match:
@@ -261,13 +282,7 @@ def night_sheet(night_id: int) -> Response:
             "sheets/night.html",
             night=night,
             paper=sheets.PAPERS[paper],
-            standings=standings,
-            # As the standings' points are keyed: each game's name in the reader's language.
-            titles=[
-                game_word(g.title)
-                for g in GAMES.values()
-                if any(line.game.kind == g.key for line in lines)
-            ],
+            report=report,
             games=[
                 (line, completed_sheet(state, line.game.created_at, paper)) for line, state in games
             ],

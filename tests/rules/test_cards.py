@@ -92,9 +92,10 @@ def _whole_deck_and_joker() -> list[Card]:
     return [*suited, *(Card(special=special) for special in Special)]
 
 
-def test_the_deck_has_52_suited_cards_and_three_specials():
+def test_the_deck_has_52_suited_cards_and_ten_specials():
+    """Wizard, Jester, Joker, and the seven anniversary cards of Wizard."""
     cards = _whole_deck_and_joker()
-    assert len(cards) == 52 + 3
+    assert len(cards) == 52 + 3 + 7
     assert len({str(card) for card in cards}) == len(cards)
 
 

@@ -1,7 +1,8 @@
 """Whole games recorded at the table, replayed through the rules end to end.
 
 Each file in ``tests/data/wizard-*.json`` holds the facts of every round (dealer,
-trump, turned card, bids, tricks) and the scores and totals worked out by hand.
+trump, turned card, bids, tricks; with the anniversary special cards, the Bomb, the
+Cloud and the Werewolf where they happened) and the scores and totals worked out by hand.
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.errors import GameOverError
+from scorekeeper.rules.errors import GameOverError, RuleError
 from scorekeeper.rules.wizard import WizardGame
 from tests.rules import recorded
 
-SHEETS = recorded.sheets("wizard-*.json")
+SHEETS = [*recorded.sheets("wizard-*.json"), *recorded.sheets("anniversary/wizard-*.json")]
+"""The games of plain Wizard, and in ``anniversary/`` two with its anniversary special
+cards, replayed here through the rules alone."""
 FACTS = ("dealer", "trump", "turned", "bids", "tricks")
+SPECIAL_FACTS = ("bomb", "cloud", "werewolf")
+"""Written in a round only where the special card did something."""
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -38,13 +43,19 @@ def replay(sheet: dict[str, Any], rounds: list[dict[str, Any]] | None = None) ->
     return game
 
 
-@pytest.fixture(params=SHEETS, ids=[path.stem for path in SHEETS])
+@pytest.fixture(params=SHEETS, ids=[str(path.relative_to(recorded.DATA)) for path in SHEETS])
 def sheet(request) -> dict[str, Any]:
     return load(request.param)
 
 
 def test_the_recorded_games_are_there():
-    assert {path.stem for path in SHEETS} >= {"wizard-3p-full", "wizard-6p-hook"}
+    found = {str(path.relative_to(recorded.DATA).with_suffix("")) for path in SHEETS}
+    assert found >= {
+        "wizard-3p-full",
+        "wizard-6p-hook",
+        "anniversary/wizard-6p-full",
+        "anniversary/wizard-4p-short",
+    }
 
 
 def test_a_recorded_game_replays_round_by_round(sheet):
@@ -69,7 +80,8 @@ def test_a_recorded_game_keeps_the_facts_as_written(sheet):
     assert list(game.players) == sheet["players"]
     assert game.options_mapping() == sheet["options"]
     for record, round_ in zip(game.rounds, sheet["rounds"], strict=True):
-        assert record.to_mapping() == {key: round_[key] for key in FACTS}
+        written = [*FACTS, *(key for key in SPECIAL_FACTS if key in round_)]
+        assert record.to_mapping() == {key: round_[key] for key in written}
 
 
 def test_no_round_is_recorded_after_a_recorded_game(sheet):
@@ -99,16 +111,31 @@ def test_a_sheet_that_names_only_the_dealer_overrides_replays_the_same(sheet):
 # -- the sheets themselves, checked without the rules --------------------------------
 
 
+def counted_bids(round_: dict[str, Any]) -> list[int]:
+    """The bids as the sheet scores them: the Cloud's change added to its winner's bid."""
+    bids = list(round_["bids"])
+    if "cloud" in round_:
+        bids[round_["cloud"]["seat"]] += round_["cloud"]["change"]
+    return bids
+
+
 def test_a_recorded_sheet_adds_up(sheet):
     players = len(sheet["players"])
     totals = [0] * players
+    met = [0] * players
     for number, round_ in enumerate(sheet["rounds"], start=1):
         assert len(round_["bids"]) == len(round_["tricks"]) == players
-        assert sum(round_["tricks"]) == number
+        # Nobody takes the Bomb's trick.
+        assert sum(round_["tricks"]) == number - round_.get("bomb", False)
         totals = [total + score for total, score in zip(totals, round_["scores"], strict=True)]
         assert round_["totals"] == totals
+        bids = counted_bids(round_)
+        met = [m + (bids[seat] == round_["tricks"][seat]) for seat, m in enumerate(met)]
     assert sheet["totals"] == totals
-    assert sheet["winners"] == [seat for seat, total in enumerate(totals) if total == max(totals)]
+    top = [seat for seat, total in enumerate(totals) if total == max(totals)]
+    if sheet["options"].get("tie_break") == "exact_bids":
+        top = [seat for seat in top if met[seat] == max(met[s] for s in top)]
+    assert sheet["winners"] == top
 
 
 def test_the_six_player_game_is_hooked_and_overrides_a_dealer():
@@ -129,3 +156,51 @@ def test_the_three_player_game_turns_every_kind_of_card():
     assert "wizard" in turned
     assert any(card not in ("jester", "wizard", None) for card in turned)
     assert (sheet["rounds"][-1]["trump"], sheet["rounds"][-1]["turned"]) == ("none", None)
+
+
+def test_the_anniversary_games_have_every_special_card():
+    """Between them, every special card turned and every one recorded in a round."""
+    sheets = [
+        load(recorded.DATA / "anniversary" / f"wizard-{name}.json")
+        for name in ("6p-full", "4p-short")
+    ]
+    rounds = [round_ for sheet in sheets for round_ in sheet["rounds"]]
+    turned = {round_["turned"] for round_ in rounds}
+    assert turned >= {"fairy", "dragon", "bomb", "juggler", "cloud", "shapeshifter"}
+    assert any(round_.get("bomb") for round_ in rounds)
+    assert {round_["cloud"]["change"] for round_ in rounds if "cloud" in round_} == {1, -1}
+    named = {round_["werewolf"]["trump"] for round_ in rounds if "werewolf" in round_}
+    assert "none" in named and len(named) > 1
+    full = sheets[0]
+    assert full["options"]["rounds"] * len(full["players"]) == 60
+    assert full["rounds"][-1]["turned"] is not None, "the last round of a full game turns a card"
+    bombed_and_swapped = [r for r in rounds if r["turned"] == "bomb" and "werewolf" in r]
+    assert bombed_and_swapped and bombed_and_swapped[0]["bomb"]
+
+
+def test_the_anniversary_game_with_the_tie_break_is_won_on_bids_met():
+    sheet = load(recorded.DATA / "anniversary" / "wizard-6p-full.json")
+    game = replay(sheet)
+    level = [seat for seat, total in enumerate(game.totals) if total == max(game.totals)]
+    assert level == [0, 2]
+    assert game.bids_met[0] < game.bids_met[2]
+    assert game.winners == (2,)
+    assert game.standings[:2] == [(1, 2, 270), (2, 0, 270)]
+
+
+def test_a_cloud_round_keeps_the_bids_as_made_and_scores_the_changed_bid():
+    sheet = load(recorded.DATA / "anniversary" / "wizard-4p-short.json")
+    game = replay(sheet)
+    record = game.rounds[1]
+    assert record.bids == (0, 1, 1, 0)
+    assert record.counted_bids == (1, 1, 1, 0)
+    assert game.seat_outcomes(record)[0].made
+
+
+def test_the_anniversary_game_needs_its_hook_from_round_3():
+    """Its first two rounds' bids add up to the cards, which the hook from round 1 refuses."""
+    sheet = load(recorded.DATA / "anniversary" / "wizard-6p-full.json")
+    options = {**sheet["options"], "hook_from": 1}
+    with pytest.raises(RuleError) as refused:
+        replay({**sheet, "options": options})
+    assert refused.value.field == "bids"

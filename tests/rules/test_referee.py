@@ -1133,6 +1133,7 @@ def test_wizard_the_winner_is_a_card_played_and_the_first_wizard_if_any(deal):
     plays, _, trump, order = deal
     ruling = WIZARD.trick_winner(plays, trump, order)
     assert 0 <= ruling.winner < len(plays)
+    assert ruling.next_leader == ruling.winner
     wizards = [i for i, card in enumerate(plays) if card.is_wizard]
     if wizards:
         assert ruling.winner == wizards[0]
@@ -1150,6 +1151,7 @@ def test_one_card_the_winner_is_a_card_played_and_a_trump_if_any(deal):
     plays, _, trump, order = deal
     ruling = ONE_CARD.trick_winner(plays, trump, order)
     assert 0 <= ruling.winner < len(plays)
+    assert ruling.next_leader == ruling.winner
     counted = [one_card_deck_card(card) for card in plays]
     winner = counted[ruling.winner]
     if trump is not None and any(card.suit is trump for card in counted):

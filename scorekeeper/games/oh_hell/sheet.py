@@ -6,7 +6,7 @@ tricks won, score and running total (RULES.md › Oh Hell › Scoring), like Wiz
 >>> plan = blank_sheet(OhHellGame, SHEET, 4, names=names, first_dealer=1,
 ...                    options={"schedule": [12, 13]})
 >>> [row.lead for row in plan.rows]  # cards, dealer, trump: none when every card is dealt
-[('12', 'Ben', ''), ('13', 'Cai', 'none')]
+[('12', 'Ben', '', ''), ('13', 'Cai', '–', '')]
 """
 
 from __future__ import annotations
@@ -21,26 +21,36 @@ from ...rules.game import ScoredRound
 from ...rules.oh_hell import OhHellGame, OhHellRound, default_top, named_schedule
 from ...sheets.grid import Grid
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell, turned_cell
-from ..tricks_sheet import TRICK_LEAD, TRICK_SUBS, rounds_progress, trick_line
+from ..tricks_sheet import (
+    TRICK_LEAD,
+    TRICK_PAD,
+    TRICK_SUBS,
+    bids_cell,
+    rounds_progress,
+    totals_after,
+    trick_line,
+    trick_widest,
+)
 
 
 def played_row(state: OhHellGame, scored: ScoredRound[OhHellRound], grid: Grid) -> Row:
-    """Round, cards, dealer, the turned card (or "none" when every card was dealt), then
-    bid, took, score, total."""
+    """Round, cards, dealer, the turned card (or – when every card was dealt) and the
+    bids added up, then bid, took, score, total."""
     record, number_ = scored.record, scored.number
     turned = record.turned
     trump = trump_cell(record.trump) if turned is None else turned_cell(turned, record.trump)
     dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     line = trick_line(grid, scored)
-    return row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")
+    written = (dealer, trump, bids_cell(record.bids))
+    return row(grid, number_, [state.deal_size(number_)], written, line, "played")
 
 
 def to_play_row(state: OhHellGame, grid: Grid, number_: int, dealer: str, css: str) -> Row:
-    """A round still to be played: its number, cards and dealer, and "none" for the trump
-    of a round that deals every card."""
+    """A round still to be played: its number, cards and dealer, and – for the trump of
+    a round that deals every card."""
     # RULES.md, Oh Hell › Trump: nothing is turned when every card is dealt.
-    trump = Cell() if state.turns_trump(number_) else Cell(gettext("none"), "none")
-    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), trump)
+    trump = Cell() if state.turns_trump(number_) else Cell("–", "none")
+    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), trump, Cell())
     return row(grid, number_, [state.deal_size(number_)], written, css=css)
 
 
@@ -79,13 +89,16 @@ def notes(state: OhHellGame) -> Mapping[str, Any]:
 SHEET: SheetLayout[OhHellGame] = SheetLayout(
     lead=TRICK_LEAD,
     subs=TRICK_SUBS,
+    pad=TRICK_PAD,
+    widest=trick_widest,
+    totals_after=totals_after,
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=lambda state: state.planned_rounds,
     unplanned_rows=0,  # every Oh Hell game has its schedule
     facts=facts,
     notes=notes,
-    foot_height={"blank": 17.0, "completed": 12.0},
+    foot_height={"blank": 22.0, "completed": 19.0},
     progress=rounds_progress,
     chart_words=BY_ROUND,
     chart_target=lambda state: None,

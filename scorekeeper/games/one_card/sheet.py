@@ -2,7 +2,7 @@
 player's points and running total (RULES.md › One Card › Scoring).
 
 >>> from scorekeeper.sheets import PAPERS, orientation_for
->>> [orientation_for(SHEET, n, PAPERS["letter"]) for n in (2, 3, 4)]
+>>> [orientation_for(SHEET.columns(), n, PAPERS["letter"]) for n in (2, 3, 4)]
 ['portrait', 'portrait', 'portrait']
 """
 
@@ -20,17 +20,21 @@ from ...rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from ...sheets.grid import Column, Field, Grid, Sub, number
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
 
+# TRANSLATORS: a One Card hand nobody bid on, in a printed sheet's bidder column.
+_ALL_PASSED = lazy_gettext("all passed")
 LEAD = (
-    Column("rnd", lazy_gettext("Hand"), units=6),
-    Column("dealer", lazy_gettext("Dealer")),
-    Column("bidder", lazy_gettext("Bidder"), 20.0),
-    Column("bid", lazy_gettext("Bid"), 12.0),
-    Column("trump", lazy_gettext("Trump"), 11.5),
+    # TRANSLATORS: the short form of a printed sheet's heading "Hand": 2-3 letters.
+    Column("rnd", lazy_gettext("Hand"), units=5, short=lazy_gettext("Hd")),
+    Column("dealer", lazy_gettext("Dealer"), short=lazy_gettext("Dlr")),
+    # TRANSLATORS: the short form of a printed sheet's heading "Bidder": 2-3 letters.
+    Column("bidder", lazy_gettext("Bidder"), 20.0, short=lazy_gettext("Bdr"), holds=_ALL_PASSED),
+    Column("bid", lazy_gettext("Bid"), 12.0, holds="10 ✗"),
+    Column("trump", lazy_gettext("Trump"), 11.5, short=lazy_gettext("Tr"), holds="– ↓"),
 )
 SUBS = (
     # TRANSLATORS: a sub-column's label on a printed sheet (card points taken): 4-6 letters.
-    Sub("points", lazy_gettext("points"), 2, 1.0),
-    Sub("total", lazy_gettext("total"), 4, 1.2),
+    Sub("points", lazy_gettext("points"), 3, 1.0, short=lazy_gettext("pts")),
+    Sub("total", lazy_gettext("total"), 4, 1.2, short=lazy_gettext("tot")),
 )
 FEWEST_ROWS = 16
 """The fewest hands on a blank One Card sheet: twice a typical game to 30, and more."""
@@ -55,12 +59,11 @@ def blank_rows(state: OneCardGame) -> int:
 
 def played_row(state: OneCardGame, scored: ScoredRound[OneCardHand], grid: Grid) -> Row:
     """Hand, dealer, the contract (✓ made, ✗ short) and trump (↓ downtown), then each
-    player's points (underlined: took the last trick and the one card; struck out: a
-    bidder short of the bid, who scores 0) and total."""
+    player's points (underlined: took the last trick and the one card; after a ✗: the
+    points of a bidder short of the bid, who scores 0) and total."""
     record, totals = scored.record, scored.totals
     if record.bidder is None or record.bid is None:
-        # TRANSLATORS: a One Card hand nobody bid on, in a printed sheet's bidder column.
-        passed = Cell(gettext("all passed"), "bidder")
+        passed = Cell(str(_ALL_PASSED), "bidder")
         bidder, bid, trump = passed, Cell("–", "bid"), Cell("–", "trump")
     else:
         bidder = Cell(grid.fit(state.players[record.bidder], "bidder", state.players), "bidder")
@@ -71,10 +74,9 @@ def played_row(state: OneCardGame, scored: ScoredRound[OneCardHand], grid: Grid)
         trump = Cell(f"{trump.text} ↓", trump.css)
     fields = []
     for seat in range(state.player_count):
-        style = "s" if seat == record.bidder and record.made is False else ""
-        if seat == record.last_trick:
-            style += "u"
-        points = Field(str(record.points[seat]), style)
+        lost = seat == record.bidder and record.made is False
+        style = "u" if seat == record.last_trick else ""
+        points = Field(f"✗{record.points[seat]}" if lost else str(record.points[seat]), style)
         fields.append([points, Field(number(totals[seat]))])
     dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
     return row(grid, scored.number, [], (dealer, bidder, bid, trump), grid.line(fields), "played")
@@ -84,6 +86,19 @@ def to_play_row(state: OneCardGame, grid: Grid, number_: int, dealer: str, css: 
     """A hand still to be played: its number and dealer, the rest left to write."""
     written = (Cell(grid.fit(dealer, among=state.players), "dealer"), Cell(), Cell(), Cell())
     return row(grid, number_, [], written, css=css)
+
+
+def widest(state: OneCardGame) -> dict[str, int]:
+    """The longest numbers: a short bidder's lost points (✗ and two digits), and a total
+    of the target and a hand's points past it."""
+    return {"points": 3, "total": len(str(state.options.target + HAND_POINTS))}
+
+
+def totals_after(hands: int) -> str:
+    """The totals' row of a game still being played: ``Total after hand 5``."""
+    # TRANSLATORS: the totals' row of a printed One Card sheet of a game still being played.
+    said: str = gettext("Total after hand %(num)s", num=hands)
+    return said
 
 
 def facts(state: OneCardGame, kind: str) -> tuple[Fact, ...]:
@@ -116,13 +131,16 @@ def progress(played: int, planned: int | None) -> str:
 SHEET: SheetLayout[OneCardGame] = SheetLayout(
     lead=LEAD,
     subs=SUBS,
+    pad=(),  # two numbers a hand already
+    widest=widest,
+    totals_after=totals_after,
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=blank_rows,
     unplanned_rows=ROWS_TO_GO_ON,
     facts=facts,
     notes=notes,
-    foot_height={"blank": 17.0, "completed": 20.0},
+    foot_height={"blank": 24.0, "completed": 22.0},
     progress=progress,
     chart_words=BY_HAND,
     chart_target=lambda state: state.options.target,

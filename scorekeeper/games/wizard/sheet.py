@@ -2,13 +2,13 @@
 tricks won, score and running total (RULES.md › Wizard › Scoring).
 
 >>> from scorekeeper.sheets import PAPERS, blank_sheet, orientation_for
->>> [orientation_for(SHEET, n, PAPERS["a4"]) for n in (3, 4, 5, 6)]
+>>> [orientation_for(SHEET.columns(), n, PAPERS["a4"]) for n in (3, 4, 5, 6)]
 ['portrait', 'landscape', 'landscape', 'landscape']
 >>> plan = blank_sheet(WizardGame, SHEET, 4, names=["Ana", "Ben", "Cai", "Dee"], first_dealer=2)
 >>> [row.lead[:2] for row in plan.rows[:5]]
 [('1', 'Cai'), ('2', 'Dee'), ('3', 'Ana'), ('4', 'Ben'), ('5', 'Cai')]
 >>> plan.orientation, len(plan.rows), plan.rows[-1].lead
-('landscape', 15, ('15', 'Ana', 'none'))
+('portrait', 15, ('15', 'Ana', '–', ''))
 """
 
 from __future__ import annotations
@@ -23,36 +23,44 @@ from ...rules.game import ScoredRound
 from ...rules.wizard import WizardGame, WizardRound, full_game_rounds
 from ...sheets.grid import Grid
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell, turned_cell
-from ..tricks_sheet import TRICK_LEAD, TRICK_SUBS, rounds_progress, trick_line
+from ..tricks_sheet import (
+    TRICK_LEAD,
+    TRICK_PAD,
+    TRICK_SUBS,
+    bids_cell,
+    rounds_progress,
+    totals_after,
+    trick_line,
+    trick_widest,
+)
 
 
 def played_row(state: WizardGame, scored: ScoredRound[WizardRound], grid: Grid) -> Row:
-    """Round, cards, dealer, the trump as it came (the turned card, W for a Wizard
-    and the suit the dealer named, J for a Jester), then bid, took, score, total."""
+    """Round, cards, dealer, the trump as it came (the turned card, "Wiz" for a Wizard
+    and the suit the dealer named, "Jes" for a Jester) and the bids added up, then bid,
+    took, score, total."""
     record, number_ = scored.record, scored.number
     turned = record.turned
     if turned is None:
         trump = trump_cell(record.trump)
     elif turned.is_wizard:
-        # TRANSLATORS: a Wizard turned up, on a printed sheet: its first letter ("W ♥").
-        trump = trump_cell(record.trump, gettext("W") + " ")
+        trump = trump_cell(record.trump, wizard_short() + " ")
     elif turned.is_jester:
-        # TRANSLATORS: a Jester turned up, on a printed sheet: its first letter ("J –").
-        trump = Cell(gettext("J") + " –", "trump")
+        trump = Cell(jester_short() + " –", "trump")
     else:
         trump = turned_cell(turned, record.trump)
     line = trick_line(grid, scored)
     dealer = Cell(grid.fit(state.players[record.dealer], among=state.players), "dealer")
-    return row(grid, number_, [state.deal_size(number_)], (dealer, trump), line, "played")
+    written = (dealer, trump, bids_cell(record.bids))
+    return row(grid, number_, [state.deal_size(number_)], written, line, "played")
 
 
 def to_play_row(state: WizardGame, grid: Grid, number_: int, dealer: str, css: str) -> Row:
-    """A round still to be played: its number, cards and dealer, and "none" for the
-    trump of a round that turns none."""
+    """A round still to be played: its number, cards and dealer, and – for the trump
+    of a round that turns none."""
     # RULES.md, Wizard › Trump: nothing is turned in the last round of a full game.
-    # TRANSLATORS: a round with no trump, in a printed sheet's narrow trump column.
-    trump = Cell() if state.turns_trump(number_) else Cell(gettext("none"), "none")
-    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), trump)
+    trump = Cell() if state.turns_trump(number_) else Cell("–", "none")
+    written = (Cell(grid.fit(dealer, among=state.players), "dealer"), trump, Cell())
     return row(grid, number_, [state.deal_size(number_)], written, css=css)
 
 
@@ -76,20 +84,40 @@ def _hook_fact(hook: bool) -> Fact:
     return Fact(gettext("Hook"), gettext("on") if hook else gettext("off"))
 
 
+def wizard_short() -> str:
+    """A Wizard turned up, as the trump column writes it (no card's letter)."""
+    # TRANSLATORS: a Wizard turned up, in a printed sheet's narrow trump column, before
+    # the suit the dealer named ("Wiz ♥"): 2-3 letters, not a card's letter (J, Q, K, A)
+    # nor your short word for a Jester.
+    said: str = gettext("Wiz")
+    return said
+
+
+def jester_short() -> str:
+    """A Jester turned up, as the trump column writes it (no card's letter)."""
+    # TRANSLATORS: a Jester turned up, in a printed sheet's narrow trump column ("Jes –"):
+    # 2-3 letters, not a card's letter (J, Q, K, A) nor your short word for a Wizard.
+    said: str = gettext("Jes")
+    return said
+
+
 def notes(state: WizardGame) -> Mapping[str, Any]:
-    return {"hook": state.options.hook}
+    return {"hook": state.options.hook, "wizard": wizard_short(), "jester": jester_short()}
 
 
 SHEET: SheetLayout[WizardGame] = SheetLayout(
     lead=TRICK_LEAD,
     subs=TRICK_SUBS,
+    pad=TRICK_PAD,
+    widest=trick_widest,
+    totals_after=totals_after,
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=lambda state: state.planned_rounds,
     unplanned_rows=0,  # every Wizard game has its planned rounds
     facts=facts,
     notes=notes,
-    foot_height={"blank": 17.0, "completed": 12.0},
+    foot_height={"blank": 22.0, "completed": 19.0},
     progress=rounds_progress,
     chart_words=BY_ROUND,
     chart_target=lambda state: None,

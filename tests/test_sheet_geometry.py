@@ -1,0 +1,326 @@
+"""Every score sheet judged as a player with a pen would judge it, from its PDF's own
+layout (``tests/sheet_geometry.py``): no text crossing a rule or another text, no text
+under 8 pt, no label cut to a stub nor name broken inside a word, one baseline a row,
+every box to write in at least 7 × 9 mm, nothing within 10 mm of an edge (the footer
+included), and the pages the sheet's rows need, none holding only a signature line.
+
+The sheets: every game kind × every player count it allows × both papers × every
+language the app offers, twice: a blank sheet and a played game's. Across them turn the
+names (none, short, 40 characters in Latin, Greek and Devanagari), the state (finished,
+or played halfway) and each option of the game's blank-sheet form, rather than being
+multiplied. Nothing here names a game: the kinds say their player counts and options.
+
+The sheets are rendered once, two at a time in worker processes, before the first case
+is judged; ``python -m tests.sheet_geometry`` renders and judges one sheet alone (the
+command each failure prints).
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import urllib.parse
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import pdf
+from scorekeeper.games import KINDS
+from scorekeeper.i18n import LANGUAGES
+from scorekeeper.rules import RoundRefused
+from scorekeeper.sheets import PAPERS
+from tests import sheet_geometry
+from tests.sheet_geometry import Case, Judged, problems
+
+NAMES = ("none", "short", "long")
+STATES = ("blank", "finished", "unfinished")
+WORKERS = 2
+
+
+def option_values(key: str) -> list[tuple[str, str]]:
+    """Each choice of the game's blank-sheet form, as the form sends it: a box ticked,
+    each radio's value, a number field's least and greatest value."""
+    game = KINDS[key]
+    form = game.sheet_form()
+    values: list[tuple[str, str]] = []
+    for name, field in form._fields.items():
+        kind = field.type
+        if kind == "BooleanField":
+            values.append((name, "y"))
+        elif kind == "RadioField":
+            values.extend((name, str(choice.value)) for choice in field.iter_choices())
+        elif kind == "IntegerField":
+            ranges = [v for v in field.validators if hasattr(v, "min") and hasattr(v, "max")]
+            low = next((v.min for v in ranges if v.min is not None), 1)
+            high = next((v.max for v in ranges if v.max is not None), low + 10)
+            values.extend([(name, str(low)), (name, str(high))])
+        else:
+            raise AssertionError(f"{key}: no way to fill the sheet form's {kind} {name!r} here")
+    return values
+
+
+def allowed(case: Case) -> Case:
+    """The case, its number options brought down (halved) to what the rules allow for
+    its player count: the greatest number the form takes may be too many rounds for
+    six players."""
+    game = KINDS[case.game]
+    options = list(case.options)
+    for _ in range(12):
+        try:
+            probe = Case(**{**case.__dict__, "options": tuple(options)})
+            game.rules.new(
+                [f"P{seat}" for seat in range(case.players)], 0, sheet_geometry.options_of(probe)
+            )
+            return probe
+        except RoundRefused:
+            options = [(k, str(max(1, int(v) // 2)) if v.isdigit() else v) for k, v in options]
+    raise AssertionError(f"{case.id}: no options the rules allow")
+
+
+# -- the checker itself, on small pages made to hold one fault each ----------------------------
+
+
+def rules_svg(xs: list[float], width: float) -> str:
+    """Vertical rules at ``xs`` (mm) drawn as a background image, as the sheets draw
+    theirs (a Form XObject in the PDF)."""
+    lines = "".join(
+        f'<line x1="{x}" y1="0" x2="{x}" y2="1" stroke="#222" stroke-width="0.15"/>' for x in xs
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 1"'
+        f' preserveAspectRatio="none">{lines}</svg>'
+    )
+    return "data:image/svg+xml," + urllib.parse.quote(svg)
+
+
+def page(
+    cells: list[list[str]],
+    *,
+    width: float = 12.0,
+    height: float = 10.0,
+    margin: float = 15.0,
+    size: float = 9.0,
+    after: str = "",
+    head: str = "",
+) -> bytes:
+    """An A4 page with a ruled grid of ``cells`` (each ``width`` × ``height`` mm): its
+    vertical rules an SVG background, its horizontal ones the rows' bottom borders."""
+    columns = max(len(row) for row in cells)
+    total = columns * width
+    xs = [width * i for i in range(1, columns)]
+    rows = "".join(
+        "<tr>"
+        + "".join(text if text.startswith("<td") else f"<td>{text}</td>" for text in row)
+        + "</tr>"
+        for row in cells
+    )
+    html = f"""<!doctype html><html><head><style>
+    @page {{ size: 210mm 297mm; margin: {margin}mm; }}
+    body {{ margin: 0; font: {size}pt/1.2 "Noto Sans", sans-serif; }}
+    table {{ border: 1pt solid #222; border-collapse: separate; border-spacing: 0;
+      table-layout: fixed; width: {total}mm;
+      background: url("{rules_svg(xs, total)}") 0 0 / 100% 100% no-repeat; }}
+    td {{ width: {width}mm; height: {height}mm; padding: 0; white-space: nowrap;
+      border-bottom: 0.4pt solid #8c8c8c; box-sizing: border-box; text-align: left; }}
+    </style></head><body>{head}<table>{rows}</table>{after}</body></html>"""
+    return pdf.render_pdf(html)
+
+
+GRID = [["Round", "Ana", ""], ["1", "", ""], ["2", "", ""]]
+
+
+def test_a_clean_page_has_no_problem() -> None:
+    assert problems(page(GRID, width=20.0), expected_pages=1, paper=(210, 297)) == []
+
+
+def test_a_word_across_a_rule_is_found() -> None:
+    found = problems(page([["Cardiau-hir", "", ""], ["1", "", ""]], width=12.0))
+    assert any("'Cardiau-hir'" in p and "crosses the rule at x 27.4 mm" in p for p in found), found
+
+
+def test_a_box_too_small_to_write_in_is_found() -> None:
+    found = problems(page(GRID, width=6.5, height=8.0))
+    assert any("6.5 × 8.0 mm" in p and "under 7 × 9 mm" in p for p in found), found
+
+
+def test_small_type_is_found() -> None:
+    found = problems(page(GRID, width=20.0, size=7.5))
+    assert any("'Round'" in p and "at 7.5 pt, under 8 pt" in p for p in found), found
+
+
+def test_a_grid_in_the_margin_is_found() -> None:
+    found = problems(page(GRID, width=20.0, margin=9.0))
+    assert any("grid border at 9.0 mm from the left edge" in p for p in found), found
+    assert any("text 'Round' 9.4 mm from the left edge" in p for p in found), found
+
+
+def test_words_on_top_of_each_other_are_found() -> None:
+    over = '<p style="position: absolute; top: 60mm; left: 0">Total</p>'
+    over += '<p style="position: absolute; top: 60.5mm; left: 1mm">Sgôr</p>'
+    found = problems(page(GRID, width=20.0, after=over))
+    assert any("'Total'" in p and "overlaps" in p and "'Sgôr'" in p for p in found), found
+
+
+def test_a_page_with_only_a_signature_line_is_found() -> None:
+    signature = '<p style="break-before: page">Signed</p>'
+    found = problems(page(GRID, width=20.0, after=signature), expected_pages=1)
+    assert "2 page(s), expected 1" in found
+    assert "page 2 holds no row of the grid, only 'Signed'" in found
+
+
+def test_a_rule_under_a_painted_cell_is_not_seen() -> None:
+    """A names' cell painted white over the grid's background rules hides them: its
+    words cross nothing, and it is one box, not three."""
+    names = (
+        '<td colspan="3" style="background: #fff; text-align: center">'
+        "Gwenllian Angharad ap Llywelyn</td>"
+    )
+    data = page([[names], ["1", "", ""], ["2", "", ""]], width=20.0)
+    assert problems(data) == []
+    (grid,) = sheet_geometry.read_pages(data)[0].grids
+    assert len(grid.boxes) == 1 + 2 * 3
+
+
+def test_a_word_struck_through_is_not_crossed_by_a_rule() -> None:
+    struck = "<p><s>wedi ei groesi allan</s>: the points a bidder lost</p>"
+    assert problems(page(GRID, width=20.0, after=struck)) == []
+
+
+def test_a_word_set_off_its_rows_baseline_is_found() -> None:
+    raised = '<span style="position: relative; top: -0.6mm">Ben</span>'
+    found = problems(page([["Ana", raised, "Cai"], ["1", "", ""]], width=20.0))
+    assert any("baselines in the row" in p and "('Ben' above 'Ana')" in p for p in found), found
+
+
+def test_words_cut_to_a_stub_or_inside_a_letter_are_found() -> None:
+    # Labels packed a millimetre apart across their rule, as the sheets pack them.
+    packed = "<td style='text-align: right; padding-right: 1mm'>cy…</td>"
+    cut = [[packed, "<td style='padding-left: 0.3mm'>ca…</td>", "Gwenllian A…", "ज्ञानेन्द्…"]]
+    found = problems(page([*cut, ["1", "", "", ""]], width=25.0))
+    assert any("'cy…'" in p and "cut to a stub" in p for p in found), found
+    assert any("'ca…'" in p and "cut to a stub" in p for p in found), found
+    assert not any("'A…'" in p for p in found), found
+    assert any("'ज्ञानेन्द्…'" in p and "cut inside a letter" in p for p in found), found
+
+
+def test_a_name_broken_inside_a_word_is_found() -> None:
+    cell = '<td colspan="3" style="white-space: normal; overflow-wrap: anywhere; background: #fff">'
+    broken = "Eirlys Cadwaladrpritchardowenjones"  # one word wider than the cell
+    found = problems(page([[cell + broken + "</td>"], ["1", "", ""]], width=12.0), names=[broken])
+    assert any("'Cadwaladrpritchardowenjones' broken across lines" in p for p in found), found
+    whole = "Rhiannon Eirlys Cadwaladr-Pritchard Owen"
+    found = problems(page([[cell + whole + "</td>"], ["1", "", ""]], width=12.0), names=[whole])
+    assert found == [], found
+
+
+def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sheet.pdf"
+    args = ["--game", next(iter(KINDS)), "--players", "4", "--lang", "cy", "--pdf", str(out)]
+    status = sheet_geometry.main(args)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith(f"{next(iter(KINDS))}-4p-a4-cy-short-blank: 1 page(s)")
+    assert printed[-1] == f"{len(printed) - 2} problem(s)"
+    assert status == (1 if len(printed) > 2 else 0)
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+PLAYED = (
+    ("finished", "long"),
+    ("unfinished", "short"),
+    ("finished", "short"),
+    ("unfinished", "long"),
+)
+"""A played game's state and names, in turn."""
+
+
+def cases() -> list[Case]:
+    """Every game × player count × paper × language twice: blank, and played. A blank
+    sheet's names turn through none, short and long, and its options through each
+    value of the game's blank-sheet form; a played game's state and names turn through
+    finished and halfway with short and long names, and its options through the form's
+    boxes and radios (a number field, such as a target of 999 that would take hundreds
+    of hands, is printed blank only)."""
+    found: list[Case] = []
+    for key, game in KINDS.items():
+        values = option_values(key)
+        options = itertools.cycle([(), *((value,) for value in values)])
+        played = itertools.cycle([(), *((value,) for value in values if not value[1].isdigit())])
+        turn = 0
+        for players in range(game.rules.min_players, game.rules.max_players + 1):
+            for paper in PAPERS:
+                for language in LANGUAGES:
+                    names = NAMES[turn % len(NAMES)]
+                    blank = Case(key, players, paper, language, names, "blank", next(options))
+                    state, names = PLAYED[turn % len(PLAYED)]
+                    game_ = Case(key, players, paper, language, names, state, next(played))
+                    found += [allowed(blank), allowed(game_)]
+                    turn += 1
+    return found
+
+
+CASES = cases()
+
+
+_app: Any = None
+
+
+def _start_worker() -> None:
+    global _app
+    _app = sheet_geometry.make_app()
+
+
+def _judge(case: Case) -> Judged:
+    return sheet_geometry.judge(_app, case)
+
+
+@pytest.fixture(scope="module")
+def judged() -> Iterator[dict[str, Judged]]:
+    """Every case's sheet rendered and judged, two at a time in worker processes."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_start_worker) as pool:
+        yield {result.case.id: result for result in pool.map(_judge, CASES)}
+
+
+def test_long_names_are_40_characters_with_spaces() -> None:
+    for name in sheet_geometry.LONG_NAMES:
+        assert len(name) == 40 and " " in name, name
+
+
+def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
+    for key, game in KINDS.items():
+        of_game = [c for c in CASES if c.game == key]
+        counts = range(game.rules.min_players, game.rules.max_players + 1)
+        assert {(c.players, c.paper, c.language) for c in of_game} == set(
+            itertools.product(counts, PAPERS, LANGUAGES)
+        )
+        assert {c.names for c in of_game} == set(NAMES)
+        assert {c.state for c in of_game} == set(STATES)
+        printed = {name for c in of_game for name, _ in c.options}
+        assert printed == {name for name, _ in option_values(key)}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_a_sheet_is_fit_for_a_pen(judged: dict[str, Judged], case: Case) -> None:
+    result = judged[case.id]
+    low, high = result.expected
+    wanted = sheet_geometry.pages_wanted(low, high)
+    if result.problems:
+        pytest.fail(
+            f"{case.id} ({result.pages} pages, {wanted} expected):\n  "
+            + "\n  ".join(result.problems)
+            + f"\n(python -m tests.sheet_geometry {cli_arguments(case)})",
+            pytrace=False,
+        )
+
+
+def cli_arguments(case: Case) -> str:
+    """The command line that renders and judges the case alone."""
+    parts = [f"--game {case.game}", f"--players {case.players}", f"--paper {case.paper}"]
+    parts.append(f"--lang {case.language}")
+    parts += {"none": ["--no-names"], "long": ["--long-names"]}.get(case.names, [])
+    parts += {"finished": ["--completed"], "unfinished": ["--unfinished"]}.get(case.state, [])
+    parts += [f"--option {name}={value}" for name, value in case.options]
+    return " ".join(parts)
