@@ -98,6 +98,9 @@ ensure_sheet_libraries() {
   if command -v apt-get >/dev/null 2>&1; then
     apt_install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
       fonts-noto-core fonts-dejavu-core
+    for family in "Noto Sans" "Noto Sans Devanagari" "DejaVu Sans Mono"; do
+      has_family "$family" || fail "fonts-noto-core and fonts-dejavu-core are installed, but fontconfig finds no $family, which score sheets need (fc-list \"$family\" lists nothing)."
+    done
   else
     fail "Score sheets need, and this system lacks: ${missing[*]}. Install them with the system's package manager (Fedora: dnf install pango harfbuzz fontconfig google-noto-sans-fonts google-noto-sans-devanagari-fonts; Alpine: apk add pango harfbuzz fontconfig font-noto font-noto-devanagari; Arch: pacman -S pango harfbuzz fontconfig noto-fonts) and run this again."
   fi
