@@ -59,6 +59,8 @@ def option_values(key: str) -> list[tuple[str, str]]:
             values.extend([(name, str(low)), (name, str(high))])
         else:
             raise AssertionError(f"{key}: no way to fill the sheet form's {kind} {name!r} here")
+    if game.sheet.pad:  # the score pad's columns, a choice every blank sheet's form offers
+        values.append(("columns", "pad"))
     return values
 
 

@@ -114,6 +114,13 @@ class Sheet:
         return page_size(self.paper, self.orientation)
 
 
+def _words_broken(grid: Grid, names: Sequence[str]) -> int:
+    """How many words of the names over the grid are wider than a player's column, so
+    broken between their letters."""
+    width = grid.player_width - 1.2
+    return sum(text_width(word, 9.0) > width for name in names for word in name.split())
+
+
 def _name_lines(name: str, width: float) -> int:
     """How many lines ``name`` takes in a column ``width`` millimetres wide at 9 pt,
     broken between words (a word longer than the column, between its letters)."""
@@ -290,19 +297,21 @@ def blank_sheet(
     if named:
         facts.append(Fact(gettext("First dealer"), state.players[state.first_dealer]))
 
-    # The way round that takes fewer pages; upright if the grid is roomy that way.
-    chosen: tuple[_Plan, str, Grid, int] | None = None
+    # The way round that takes fewer pages, then breaks fewer names inside a word;
+    # upright if the grid is roomy that way.
+    chosen: tuple[tuple[int, int], _Plan, str, Grid, int] | None = None
     for orientation in _orientations(layout, state, sheet_paper, pad):
         try:
             grid, height = _laid_out(layout, state, sheet_paper, orientation, pad)
         except ValueError:
             continue
         count, plan = _blank_rows(layout, state, grid, shown, facts, height)
-        if chosen is None or plan.pages < chosen[0].pages:
-            chosen = (plan, orientation, grid, count)
+        cost = (plan.pages, _words_broken(grid, shown))
+        if chosen is None or cost < chosen[0]:
+            chosen = (cost, plan, orientation, grid, count)
     if chosen is None:
         raise ValueError(f"{players} players' columns do not fit on {paper}")
-    plan, orientation, grid, count = chosen
+    _cost, plan, orientation, grid, count = chosen
 
     dealers = _rotation(state.first_dealer, state.player_count, count)
     rows = tuple(
@@ -339,8 +348,16 @@ def completed_sheet(
     on with on paper, under its totals so far: the rest of its plan, or the layout's
     ``unplanned_rows``, as high as a blank sheet's, and rows for the final totals."""
     sheet_paper = PAPERS[paper]
-    orientation = _orientations(layout, state, sheet_paper)[0]
-    grid, height = _laid_out(layout, state, sheet_paper, orientation)
+    # Upright if the grid is roomy that way, unless a name's word breaks there and not
+    # across the page.
+    laid = []
+    for orientation in _orientations(layout, state, sheet_paper):
+        try:
+            grid, height = _laid_out(layout, state, sheet_paper, orientation)
+        except ValueError:
+            continue
+        laid.append((_words_broken(grid, state.players), orientation, grid, height))
+    _broken, orientation, grid, height = min(laid, key=lambda way: way[0])
 
     rows = tuple(layout.played_row(state, scored, grid) for scored in state.scored_rounds)
     to_play: list[Row] = []
