@@ -163,7 +163,11 @@ def _header_height(grid: Grid, names: Sequence[str], kind: str) -> float:
     """The grid's header, repeated on every page: the longest name wrapped to fit, and
     the sub-columns' labels."""
     lines = max((_name_lines(name, grid.player_width - 1.2) for name in names), default=1)
-    return max(NAMES_HEIGHT[kind], lines * NAME_LINE + 1.5) + LABELS_HEIGHT
+    # A blank sheet without names leaves room to write them.
+    least = (
+        NAMES_HEIGHT[kind] if kind == "completed" or not any(names) else NAMES_HEIGHT["completed"]
+    )
+    return max(least, lines * NAME_LINE + 1.5) + LABELS_HEIGHT
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def test_a_blank_sheet_and_a_games_sheet_downloaded_on_a_phone(
     assert "Wizard score sheet" in text
     for name in PLAYERS:
         assert name in text
-    assert "Total " + " ".join(shown_totals) in text
+    assert "Total after round 2 " + " ".join(shown_totals) in text
     assert "2 of 5 rounds so far" in text
     expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))  # still on the game
 
