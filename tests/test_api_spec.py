@@ -102,11 +102,21 @@ def round_accepts(game: str, schema: Json, field: str, value: str) -> bool:
         if name != field and "null" in spec.get("type", ()) and name in schema["example"]
     }
     players = len(next(v for v in schema["example"].values() if isinstance(v, list)))
-    state = GAMES[game].new([f"P{seat}" for seat in range(players)])
+    state = GAMES[game].new([f"P{seat}" for seat in range(players)], 0, widest_options(game))
     return any(
         not any(error.field == field for error in round_errors(state, round_))
         for round_ in (example, {**example, **nulls})
     )
+
+
+def widest_options(game: str) -> Json:
+    """Options that put everything a round may hold in play: every value of each option
+    that is a list of named values (Wizard's special cards), as the document lists them."""
+    return {
+        name: spec["items"]["enum"]
+        for name, spec in KINDS[game].api.options().items()
+        if spec.get("type") == "array" and "enum" in spec.get("items", {})
+    }
 
 
 def round_errors(state: Any, data: Json) -> list[RuleError]:
