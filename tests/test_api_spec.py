@@ -149,3 +149,16 @@ def test_a_joker_is_not_a_wizard_turned_card(document: Json) -> None:
     turned = schemas(document)["WizardRoundInput"]["properties"]["turned"]
     assert "joker" not in turned["enum"] and "wizard" in turned["enum"]
     assert "joker" not in turned["description"].lower()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_documented_defaults_are_the_rules_defaults(game: str) -> None:
+    """The game document shows an option left out at its schema's default: the rules must
+    read that default as they read the option left out."""
+    rules = GAMES[game]
+    schemas = KINDS[game].api.options()
+    defaults = {name: spec["default"] for name, spec in schemas.items() if "default" in spec}
+    for players in range(rules.min_players, rules.max_players + 1):
+        assert rules.options_from_mapping(defaults, players) == rules.options_from_mapping(
+            {}, players
+        )
