@@ -528,3 +528,20 @@ def test_the_csv_has_a_column_for_a_card_first_played_late(app: Flask, ana: Any)
     assert [row["Cai total"] for row in rows] == [
         str(t[2]) for t in (r["totals"] for r in recorded["rounds"])
     ]
+
+
+def test_the_hook_holds_from_the_round_it_is_set_from(ana: Any) -> None:
+    game = new_game(ana, NAMES, options={"hook": True, "hook_from": 3})
+    for number in (1, 2):
+        bids = [number, 0, 0]  # adding up to the cards: allowed before round 3
+        tricks = [number, 0, 0]
+        game = record(ana, game, {"trump": "none", "bids": bids, "tricks": tricks})
+    errors = refuse(
+        ana,
+        game,
+        "post",
+        rounds_url(game["id"]),
+        {"trump": "none", "bids": [3, 0, 0], "tricks": [3, 0, 0]},
+        None,
+    )
+    assert any(error["field"] in ("bids", "bid") for error in errors), errors

@@ -440,7 +440,7 @@ def game_document(record: services.StoredGame) -> dict[str, Any]:
     }
 
 
-def options_document(state: Any) -> dict[str, Any]:
+def options_document(state: services.State) -> dict[str, Any]:
     """Every option of the game: as it was started, and each left out at its default (the
     kind's schema says which), so that a client sees the rules the game is played by."""
     schemas = KINDS[state.key].api.options()
