@@ -571,6 +571,11 @@ def openapi_document() -> dict[str, Any]:
                         "made": {"type": ["boolean", "null"]},
                         "scores": SEATS,
                         "totals": SEATS,
+                        **{
+                            name: schema
+                            for game in kinds
+                            for name, schema in game.api.round_fields().items()
+                        },
                     },
                 },
                 "Game": {

@@ -30,6 +30,12 @@ NEXT_KEYS = {"number", "dealer", "cards", "first_bidder"}
 Json = dict[str, Any]
 
 
+def wizard_options(**given: Any) -> Json:
+    """A Wizard game's options as the game document shows them: every one, the options
+    added with the anniversary cards at their defaults unless given."""
+    return {"special_cards": [], "hook_from": 1, "tie_break": "share", **given}
+
+
 # -- helpers -------------------------------------------------------------------
 
 
@@ -294,7 +300,7 @@ def test_a_new_game_is_201_and_the_game(ana: Any) -> None:
     assert isinstance(game["id"], str) and game["id"]
     assert game["game"] == "wizard"
     assert game["players"] == NAMES
-    assert game["options"] == {"hook": False, "rounds": 20}
+    assert game["options"] == wizard_options(hook=False, rounds=20)
     assert game["rounds"] == []
     assert game["totals"] == [0, 0, 0]
     assert game["next"] == {"number": 1, "dealer": 0, "cards": 1, "first_bidder": 1}
@@ -311,22 +317,22 @@ def test_defaults_are_first_dealer_0_no_hook_and_the_full_game(
     ana: Any, players: list[str], rounds: int
 ) -> None:
     game = new_game(ana, players)
-    assert game["options"] == {"hook": False, "rounds": rounds}
+    assert game["options"] == wizard_options(hook=False, rounds=rounds)
     assert game["next"] == {"number": 1, "dealer": 0, "cards": 1, "first_bidder": 1}
     assert game["players"] == players
 
 
 def test_first_dealer_and_options_are_kept(ana: Any) -> None:
     game = new_game(ana, SIX[:4], first_dealer=3, options={"hook": True, "rounds": 5})
-    assert game["options"] == {"hook": True, "rounds": 5}
+    assert game["options"] == wizard_options(hook=True, rounds=5)
     assert game["next"] == {"number": 1, "dealer": 3, "cards": 1, "first_bidder": 0}
     assert fetch(ana, game["id"]) == game
 
 
 def test_options_may_be_given_in_part(ana: Any) -> None:
-    assert new_game(ana, options={"hook": True})["options"] == {"hook": True, "rounds": 20}
-    assert new_game(ana, options={"rounds": 3})["options"] == {"hook": False, "rounds": 3}
-    assert new_game(ana, options={})["options"] == {"hook": False, "rounds": 20}
+    assert new_game(ana, options={"hook": True})["options"] == wizard_options(hook=True, rounds=20)
+    assert new_game(ana, options={"rounds": 3})["options"] == wizard_options(hook=False, rounds=3)
+    assert new_game(ana, options={})["options"] == wizard_options(hook=False, rounds=20)
 
 
 def test_unicode_names_are_kept(ana: Any) -> None:
@@ -1202,7 +1208,9 @@ def test_the_documented_new_game_example_is_accepted(ana: Any, client: Any) -> N
     example = spec_document(client)["components"]["schemas"]["NewGame"]["example"]
     game = new_game(ana, **example)
     assert game["players"] == example["players"]
-    assert game["options"] == example["options"]
+    # The options given, as given; the game document shows the others too, at their defaults.
+    assert {k: game["options"][k] for k in example["options"]} == example["options"]
+    assert game["options"] == wizard_options(**example["options"])
 
 
 def test_the_error_example_is_the_apis_own_wording(ana: Any, client: Any) -> None:

@@ -102,11 +102,21 @@ def round_accepts(game: str, schema: Json, field: str, value: str) -> bool:
         if name != field and "null" in spec.get("type", ()) and name in schema["example"]
     }
     players = len(next(v for v in schema["example"].values() if isinstance(v, list)))
-    state = GAMES[game].new([f"P{seat}" for seat in range(players)])
+    state = GAMES[game].new([f"P{seat}" for seat in range(players)], 0, widest_options(game))
     return any(
         not any(error.field == field for error in round_errors(state, round_))
         for round_ in (example, {**example, **nulls})
     )
+
+
+def widest_options(game: str) -> Json:
+    """Options that put everything a round may hold in play: every value of each option
+    that is a list of named values (Wizard's special cards), as the document lists them."""
+    return {
+        name: spec["items"]["enum"]
+        for name, spec in KINDS[game].api.options().items()
+        if spec.get("type") == "array" and "enum" in spec.get("items", {})
+    }
 
 
 def round_errors(state: Any, data: Json) -> list[RuleError]:
@@ -139,3 +149,16 @@ def test_a_joker_is_not_a_wizard_turned_card(document: Json) -> None:
     turned = schemas(document)["WizardRoundInput"]["properties"]["turned"]
     assert "joker" not in turned["enum"] and "wizard" in turned["enum"]
     assert "joker" not in turned["description"].lower()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_documented_defaults_are_the_rules_defaults(game: str) -> None:
+    """The game document shows an option left out at its schema's default: the rules must
+    read that default as they read the option left out."""
+    rules = GAMES[game]
+    schemas = KINDS[game].api.options()
+    defaults = {name: spec["default"] for name, spec in schemas.items() if "default" in spec}
+    for players in range(rules.min_players, rules.max_players + 1):
+        assert rules.options_from_mapping(defaults, players) == rules.options_from_mapping(
+            {}, players
+        )

@@ -12,7 +12,7 @@ A kind is checked whole when it is made, and every kind again when the app start
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..i18n import gettext
@@ -101,7 +101,13 @@ class ApiSchema:
     round_schema: Callable[[], dict[str, Any]]
     """That component: a JSON Schema with an example."""
     options: Callable[[], dict[str, Any]]
-    """The game's options, each a JSON Schema, by name."""
+    """The game's options, each a JSON Schema, by name. The game document shows every
+    option: one the game was started without, as its schema's default."""
+    round_fields: Callable[[], dict[str, Any]] = dict
+    """What the game adds to a round of the game document, each a JSON Schema, by name."""
+    error_fields: Mapping[str, str] = field(default_factory=dict)
+    """A refusal's field as the API names it, where the contract names it otherwise than
+    the rules do (the rules' field, then the API's)."""
 
 
 class KindError(LookupError):

@@ -646,6 +646,26 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
     def score(self, bid: int, took: int) -> int:
         return round_score(bid, took)
 
+    def derived(self, record: WizardRound) -> dict[str, Any]:
+        """In a game with the anniversary cards, the facts of each card played with
+        (the Bomb not played: false; no Cloud or Werewolf: None) and, with the Cloud,
+        the bids the round was scored against.
+
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], options={"special_cards": ["cloud"]})
+        >>> game.derived(game.parse_round({"trump": "hearts", "bids": [0, 1, 0],
+        ...     "tricks": [0, 0, 1], "cloud": {"seat": 2, "change": 1}}))
+        {'cloud': {'seat': 2, 'change': 1}, 'counted_bids': [0, 1, 1]}
+        """
+        facts: dict[str, Any] = {}
+        if self.plays_with(Special.BOMB):
+            facts["bomb"] = record.bomb
+        if self.plays_with(Special.CLOUD):
+            facts["cloud"] = record.cloud.to_mapping() if record.cloud else None
+            facts["counted_bids"] = list(record.counted_bids)
+        if self.plays_with(Special.WEREWOLF):
+            facts["werewolf"] = record.werewolf.to_mapping() if record.werewolf else None
+        return facts
+
     # -- results -------------------------------------------------------------
 
     @property

@@ -127,16 +127,28 @@ def game_csv(game: Game) -> str:
 
 
 def _fact_keys(state: State) -> list[str]:
-    if not state.rounds:
-        return []
-    keys = list(state.rounds[0].to_mapping())
+    """A column for every fact any round has, in the order they first appear: a fact
+    written only where it happened (Wizard's Bomb, Cloud, Werewolf) may first come in a
+    later round."""
+    keys: dict[str, None] = {}
+    for record in state.rounds:
+        keys.update(dict.fromkeys(record.to_mapping()))
     # Per-seat lists are spread over the players' columns instead.
     return [k for k in keys if k not in ("bids", "tricks", "points")]
 
 
 def _cell(value: Any, names: list[str]) -> Any:
+    """A fact as a spreadsheet cell; a group of facts (who won the Cloud's trick and how
+    their bid changed) as "seat Cai, change 1", a seat by its player's name."""
     if value is None:
         return ""
+    if isinstance(value, Mapping):
+        return safe_cell(
+            ", ".join(
+                f"{key} {names[part] if key == 'seat' and _is_seat(part, names) else part}"
+                for key, part in value.items()
+            )
+        )
     if isinstance(value, list):
         return " ".join("pass" if v is None else str(v) for v in value)
     if isinstance(value, bool):
@@ -144,6 +156,10 @@ def _cell(value: Any, names: list[str]) -> Any:
     if isinstance(value, int):
         return value
     return safe_cell(str(value))
+
+
+def _is_seat(value: Any, names: list[str]) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
 
 
 def safe_cell(text: str) -> str:

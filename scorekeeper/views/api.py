@@ -6,7 +6,8 @@ the pages do: without one, English. Field names and values stay as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -16,6 +17,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..api_spec import openapi_document
+from ..games import KINDS
 from ..i18n import N_, translate
 from ..models import User
 from ..parsing import NO_TRUMP, parse_trump
@@ -33,12 +35,16 @@ def error_answer(status: int, *errors: dict[str, Any]) -> tuple[Response, int]:
     return jsonify(errors=list(errors)), status
 
 
-def refusal(errors: list[RuleError]) -> tuple[Response, int]:
-    return error_answer(422, *(_error_item(e) for e in errors))
+def refusal(
+    errors: list[RuleError], fields: Mapping[str, str] | None = None
+) -> tuple[Response, int]:
+    """422 with every error; ``fields`` renames a rules' field to the API's."""
+    return error_answer(422, *(_error_item(e, fields or {}) for e in errors))
 
 
-def _error_item(error: RuleError) -> dict[str, Any]:
-    item: dict[str, Any] = {"field": error.field, "message": translate(error)}
+def _error_item(error: RuleError, fields: Mapping[str, str]) -> dict[str, Any]:
+    field = fields.get(error.field, error.field) if error.field is not None else None
+    item: dict[str, Any] = {"field": field, "message": translate(error)}
     if "seat" in error.values:
         item["seat"] = error.values["seat"]
     return item
@@ -205,7 +211,7 @@ def create_game() -> Answer:
             key=edit_basis().key,
         )
     except RoundRefused as refused:
-        return refusal(refused.errors)
+        return refusal(refused.errors, _error_fields(body.get("game", "wizard")))
     except services.Conflict as error:
         return conflict(error)
     except services.StorageError as stored:
@@ -214,6 +220,12 @@ def create_game() -> Answer:
     answer.headers["Location"] = url_for("api.get_game", game_id=record.id)
     # The same Idempotency-Key again: the game the first call made, not a second one.
     return answer, 200 if record.replayed else 201
+
+
+def _error_fields(game: Any) -> Mapping[str, str]:
+    """The game's own names for a refusal's fields, where its contract has them."""
+    found = KINDS.get(game) if isinstance(game, str) else None
+    return found.api.error_fields if found is not None else {}
 
 
 @bp.get("/games/<game_id>")
@@ -410,7 +422,7 @@ def game_document(record: services.StoredGame) -> dict[str, Any]:
         "game": state.key,
         "players": list(state.players),
         "first_dealer": state.first_dealer,
-        "options": state.options_mapping(),
+        "options": options_document(state),
         "created_at": record.row.created_at.isoformat() + "Z",
         "rounds": rounds,
         "totals": list(state.totals),
@@ -426,3 +438,13 @@ def game_document(record: services.StoredGame) -> dict[str, Any]:
         "winners": list(state.winners),
         "version": record.row.version,
     }
+
+
+def options_document(state: services.State) -> dict[str, Any]:
+    """Every option of the game: as it was started, and each left out at its default (the
+    kind's schema says which), so that a client sees the rules the game is played by."""
+    schemas = KINDS[state.key].api.options()
+    defaults = {
+        name: copy.deepcopy(spec["default"]) for name, spec in schemas.items() if "default" in spec
+    }
+    return {**defaults, **state.options_mapping()}

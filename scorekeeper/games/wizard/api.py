@@ -1,13 +1,66 @@
-"""Wizard in the JSON API: its round and its options, as the OpenAPI document shows them."""
+"""Wizard in the JSON API: its round and its options, as the OpenAPI document shows them.
+
+With the anniversary special cards (RULES.md, Wizard with the anniversary special cards)
+a round also takes the Bomb, the Cloud's change of a bid and the Werewolf's trump, and
+the game document repeats them.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...api_spec import SEAT, SEATS, TRUMP_INPUT, card_schema
+from ...api_spec import SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
 from ...rules.referee import REFEREES
-from ...rules.wizard import WizardGame
+from ...rules.wizard import SPECIAL_CARDS, TIE_BREAKS, WizardGame
 from ..kind import ApiSchema
+
+
+def turned_schema() -> dict[str, Any]:
+    """The turned card: a card of the plain deck, or a special card alone (its name)."""
+    names: list[str | None] = [*card_names(REFEREES[WizardGame.key]), *SPECIAL_CARDS, None]
+    return {
+        "type": ["string", "null"],
+        "enum": names,
+        "description": (
+            "The card turned for trump: a suited card, a Wizard or a Jester, or a special"
+            " card of the game's (the Fairy and the Bomb mean no trump; for the others the"
+            " dealer's suit goes in trump); any case; null when nothing is turned"
+        ),
+    }
+
+
+BOMB = {
+    "type": "boolean",
+    "default": False,
+    "description": (
+        "The Bomb was played (only with the Bomb among the special cards): nobody takes"
+        " its trick, so the tricks add up to the cards minus one"
+    ),
+}
+CLOUD = {
+    "type": ["object", "null"],
+    "required": ["seat", "change"],
+    "properties": {
+        "seat": {**SEAT, "description": "Who won the Cloud's trick"},
+        "change": {"type": "integer", "enum": [1, -1], "description": "Their bid up or down"},
+    },
+    "description": (
+        "Who won the Cloud's trick and how their bid changed (only with the Cloud among"
+        " the special cards); the bid stays from 0 to the cards and is scored as changed"
+    ),
+}
+WEREWOLF = {
+    "type": ["object", "null"],
+    "required": ["seat", "trump"],
+    "properties": {
+        "seat": {**SEAT, "description": "Who held the Werewolf"},
+        "trump": {**TRUMP, "description": "The trump they named; it is the round's trump"},
+    },
+    "description": (
+        "Who held the Werewolf and the trump they named (only with the Werewolf among the"
+        " special cards, and not when the Werewolf itself was turned)"
+    ),
+}
 
 
 def round_schema() -> dict[str, Any]:
@@ -15,23 +68,45 @@ def round_schema() -> dict[str, Any]:
         "type": "object",
         "required": ["bids", "tricks"],
         "properties": {
-            "trump": TRUMP_INPUT,
-            "turned": {
-                **card_schema(REFEREES[WizardGame.key], nullable=True),
+            "trump": {
+                **TRUMP_INPUT,
                 "description": (
-                    "The card turned for trump: a suited card, a Wizard or a"
-                    " Jester, any case; null when nothing is turned"
+                    "Any case. Left out or null: the turned card's suit, or with a Werewolf"
+                    " the trump its holder named (a trump given must agree with it)"
                 ),
             },
-            "bids": SEATS,
+            "turned": turned_schema(),
+            "bids": {**SEATS, "description": "One number per seat: the bids as made"},
             "tricks": SEATS,
             "dealer": {**SEAT, "description": "Overrides the rotation's dealer"},
+            "bomb": BOMB,
+            "cloud": CLOUD,
+            "werewolf": WEREWOLF,
         },
         "example": {
             "trump": "hearts",
             "turned": "7h",
             "bids": [1, 0, 2],
             "tricks": [1, 1, 1],
+        },
+    }
+
+
+def round_fields() -> dict[str, Any]:
+    """A round of the game document: the special cards' facts as recorded, in a game that
+    plays with the card (``bomb`` false, ``cloud`` and ``werewolf`` null when it did not
+    happen), and the bids the round was scored against."""
+    return {
+        "turned": turned_schema(),
+        "bomb": BOMB,
+        "cloud": CLOUD,
+        "werewolf": WEREWOLF,
+        "counted_bids": {
+            **SEATS,
+            "description": (
+                "With the Cloud among the special cards: the bids as the round was scored,"
+                " the Cloud's change included (bids stays as made)"
+            ),
         },
     }
 
@@ -44,7 +119,39 @@ def options() -> dict[str, Any]:
             "minimum": 1,
             "description": "Fewer than 60 / players for a short game",
         },
+        "special_cards": {
+            "type": "array",
+            "items": {"type": "string", "enum": list(SPECIAL_CARDS)},
+            "uniqueItems": True,
+            "default": [],
+            "description": (
+                "The anniversary editions' special cards played with; the Dragon and the"
+                " Fairy only together"
+            ),
+        },
+        "hook_from": {
+            "type": "integer",
+            "minimum": 1,
+            "default": 1,
+            "description": "With the hook, the round it applies from",
+        },
+        "tie_break": {
+            "type": "string",
+            "enum": list(TIE_BREAKS),
+            "default": "share",
+            "description": (
+                "Equal top totals share the win, or go to whoever met their bid in the most"
+                " rounds (still equal: shared)"
+            ),
+        },
     }
 
 
-API = ApiSchema(round_input="WizardRoundInput", round_schema=round_schema, options=options)
+API = ApiSchema(
+    round_input="WizardRoundInput",
+    round_schema=round_schema,
+    options=options,
+    round_fields=round_fields,
+    # The contract names the option "special cards" refused as a whole: field "options".
+    error_fields={"special_cards": "options"},
+)
