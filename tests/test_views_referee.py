@@ -149,6 +149,7 @@ def test_api_trick(api: ApiClient) -> None:
     )
     assert response.json == {
         "winner": 1,
+        "next_leader": 1,
         "reason": "The 9♠ wins: it is the highest spade, the suit led, and there is no trump;"
         " downtown, 9 high.",
     }
