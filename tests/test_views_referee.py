@@ -555,3 +555,32 @@ def test_opened_from_a_game_without_them_the_picker_offers_none(table: Any) -> N
     page = table.client.get(link).get_data(as_text=True)
     assert offered(page) & SPECIAL_FORMS == set()
     assert 'name="special"' not in page
+
+
+def test_the_special_cards_are_named_in_the_readers_language(client: FlaskClient) -> None:
+    query = {"special": ["dragon", "fairy"], "plays": "wizard,dragon"}
+    response = client.get(
+        "/referee/wizard/trick", query_string=query, headers={"Accept-Language": "nl"}
+    )
+    line, why, _ = answer(response)
+    assert why.startswith("De Draak wint"), why
+    assert (
+        "Dragon" not in line
+        and "Dragon"
+        not in response.get_data(as_text=True)
+        .split("<template data-deck>")[1]
+        .split("</template>")[0]
+    )
+
+
+@pytest.mark.parametrize("language", ["cy", "nl", "el", "ne"])
+def test_a_bomb_trick_reads_in_every_language(client: FlaskClient, language: str) -> None:
+    query = {"special": ["bomb", "juggler"], "player": ["Ana", "Ben", "Cai"], "lead": "0"}
+    query["plays"] = "7h,bomb,juggler:h"
+    response = client.get(
+        "/referee/wizard/trick", query_string=query, headers={"Accept-Language": language}
+    )
+    line, why, notes = answer(response)
+    assert "Cai" in line and "Nobody" not in line, line
+    assert "Bomb" not in why and "Juggler" not in " ".join(notes), (why, notes)
+    assert "7½♥" in line
