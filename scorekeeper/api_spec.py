@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .parsing import TRUMP_WORDS
 from .rules import GAMES
+from .rules.cards import NAMES_A_SUIT, SHAPES, Card, Special, Suit
 from .rules.names import MAX_NAME_LENGTH
 from .rules.one_card import ORDERS
 from .rules.referee import REFEREES, Referee
@@ -49,21 +50,78 @@ def card_schema(referee: Referee, *, nullable: bool = False) -> dict[str, Any]:
     }
 
 
-def cards_by_game(*fields: str) -> list[dict[str, Any]]:
-    """For each game, its own deck for the referee's card fields (JSON Schema if/then)."""
+def _card_forms(card: Card, *, played: bool) -> list[str]:
+    """How a card of the deck may be written: the Juggler and the Cloud with the suit
+    named, the Shapeshifter with its shape; held (``played`` False), bare too."""
+    if card.special in NAMES_A_SUIT:
+        forms = [str(Card(special=card.special, named=suit)) for suit in Suit]
+    elif card.special is Special.SHAPESHIFTER:
+        forms = [str(Card(special=card.special, declared=shape)) for shape in SHAPES]
+    else:
+        return [str(card)]
+    return forms if played else [str(card), *forms]
+
+
+def _with_every_special(referee: Referee) -> Referee:
+    return referee.with_special_cards(referee.optional_specials)
+
+
+def referee_cards_by_game(*fields: str) -> list[dict[str, Any]]:
+    """For each game, the cards its referee may be asked about (JSON Schema if/then): its
+    deck with every special card it may play with; and for each of these, that the body's
+    ``special_cards`` names it when one of the fields holds it."""
     rules = []
     for key, referee in REFEREES.items():
-        card = card_schema(referee)
-        properties = {
-            name: card if name == "card" else {"type": "array", "items": card} for name in fields
-        }
-        rules.append(
-            {
-                "if": {"properties": {"game": {"const": key}}, "required": ["game"]},
-                "then": {"properties": properties},
-            }
-        )
+        game = {"properties": {"game": {"const": key}}, "required": ["game"]}
+        every = _with_every_special(referee)
+        played = [form for card in every.deck() for form in _card_forms(card, played=True)]
+        held = [form for card in every.deck() for form in _card_forms(card, played=False)]
+        properties: dict[str, Any] = {}
+        for name in fields:
+            if name == "card":
+                properties[name] = {"type": "string", "enum": held}
+            else:
+                names = played if name == "plays" else held
+                properties[name] = {"type": "array", "items": {"type": "string", "enum": names}}
+        rules.append({"if": game, "then": {"properties": properties}})
+        if not referee.optional_specials:
+            rules.append({"if": game, "then": {"properties": {"special_cards": {"maxItems": 0}}}})
+        for special in every.specials:
+            if special not in referee.optional_specials:
+                continue
+            forms = _card_forms(Card(special=special), played=False)
+            holds = [
+                {"required": [name], "properties": {name: {"enum": forms}}}
+                if name == "card"
+                else {"required": [name], "properties": {name: {"contains": {"enum": forms}}}}
+                for name in fields
+            ]
+            rules.append(
+                {
+                    "if": {**game, "anyOf": holds},
+                    "then": {
+                        "required": ["special_cards"],
+                        "properties": {"special_cards": {"contains": {"const": special.value}}},
+                    },
+                }
+            )
     return rules
+
+
+SPECIAL_CARDS_IN_PLAY = {
+    "type": "array",
+    "items": {
+        "type": "string",
+        "enum": sorted(
+            {s.value for referee in REFEREES.values() for s in referee.optional_specials}
+        ),
+    },
+    "default": [],
+    "description": (
+        "The special cards the game plays with (Wizard's anniversary cards); left out, none."
+        " A special card not listed here is refused as not in play"
+    ),
+}
 
 
 def _error_response(description: str) -> dict[str, Any]:
@@ -354,14 +412,32 @@ def openapi_document() -> dict[str, Any]:
                     },
                     "responses": {
                         "200": {
-                            "description": "The winner (an index into plays) and the reason",
+                            "description": (
+                                "The winner and who leads the next trick (indexes into"
+                                " plays), and the reason"
+                            ),
                             "content": {
                                 "application/json": {
                                     "schema": {
                                         "type": "object",
-                                        "required": ["winner", "reason"],
+                                        "required": ["winner", "next_leader", "reason"],
                                         "properties": {
-                                            "winner": {"type": "integer", "minimum": 0},
+                                            "winner": {
+                                                "type": ["integer", "null"],
+                                                "minimum": 0,
+                                                "description": (
+                                                    "Null when nobody takes the trick:"
+                                                    " the Bomb is in it"
+                                                ),
+                                            },
+                                            "next_leader": {
+                                                "type": "integer",
+                                                "minimum": 0,
+                                                "description": (
+                                                    "Who leads next: the winner, or with"
+                                                    " the Bomb whoever would have won"
+                                                ),
+                                            },
                                             "reason": {"type": "string"},
                                         },
                                     }
@@ -473,15 +549,21 @@ def openapi_document() -> dict[str, Any]:
                 "TrickQuestion": {
                     "type": "object",
                     "required": ["game", "plays"],
-                    "allOf": cards_by_game("plays"),
+                    "allOf": referee_cards_by_game("plays"),
                     "properties": {
                         "game": REFEREE_GAMES,
                         "trump": TRUMP_INPUT,
                         "order": {**ORDER, "default": "uptown", "description": "One Card only"},
+                        "special_cards": SPECIAL_CARDS_IN_PLAY,
                         "plays": {
                             "type": "array",
                             "items": {"type": "string"},
-                            "description": "The cards in the order played; the first was led",
+                            "description": (
+                                "The cards in the order played; the first was led. The"
+                                " Juggler and the Cloud with the suit named (juggler:h,"
+                                " cloud:s), the Shapeshifter as declared"
+                                " (shapeshifter:wizard, shapeshifter:jester)"
+                            ),
                         },
                     },
                     "example": {
@@ -493,11 +575,12 @@ def openapi_document() -> dict[str, Any]:
                 "PlayQuestion": {
                     "type": "object",
                     "required": ["game", "plays", "hand", "card"],
-                    "allOf": cards_by_game("plays", "hand", "card"),
+                    "allOf": referee_cards_by_game("plays", "hand", "card"),
                     "properties": {
                         "game": REFEREE_GAMES,
                         "trump": TRUMP_INPUT,
                         "order": ORDER,
+                        "special_cards": SPECIAL_CARDS_IN_PLAY,
                         "plays": {"type": "array", "items": {"type": "string"}},
                         "hand": {
                             "type": "array",

@@ -117,6 +117,12 @@
         chosen[input.name] = { value: input.value, at: taps };
         return;
       }
+      if (input.type === "checkbox" && input.hasAttribute("data-autosubmit")) {
+        // A choice among several (the special cards in play): the form says them all.
+        event.stopPropagation();
+        send(null);
+        return;
+      }
       if (input.type !== "radio" || !input.hasAttribute("data-autosubmit")) return;
       event.stopPropagation();
       send({ name: input.name, value: input.value, add: false });

@@ -149,6 +149,7 @@ def test_api_trick(api: ApiClient) -> None:
     )
     assert response.json == {
         "winner": 1,
+        "next_leader": 1,
         "reason": "The 9♠ wins: it is the highest spade, the suit led, and there is no trump;"
         " downtown, 9 high.",
     }
@@ -338,3 +339,248 @@ def test_without_the_lead_the_answer_names_the_card_and_asks_who_led(client: Fla
     page = client.get("/referee/wizard/trick", query_string=query).get_data(as_text=True)
     assert "<strong>9♣</strong> wins (card 2)." in page
     assert "Tap who led, and the answer names the player." in page
+
+
+# -- Wizard's special cards (RULES.md, Wizard with the anniversary special cards) --------
+
+
+def answer(response: Any) -> tuple[str, str, list[str]]:
+    """The winner line, the reason and the notes, as a person reads them."""
+    page = response.get_data(as_text=True)
+
+    def text(pattern: str) -> list[str]:
+        found = re.findall(pattern, page, re.S)
+        return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", f)).split()) for f in found]
+
+    line = text(r'<p class="winner-line[^"]*">(.*?)</p>')
+    return (line[0] if line else "", reason(response), text(r'<p class="note">(.*?)</p>'))
+
+
+SPECIAL_CASES = [
+    (
+        {"special": ["dragon", "fairy"], "plays": "wizard,dragon,7h"},
+        "Dragon wins (card 2).",
+        "The Dragon wins: it beats every card, Wizards too; only the Fairy beats it.",
+    ),
+    (
+        {"special": ["dragon", "fairy"], "plays": "dragon,wizard,fairy"},
+        "Fairy wins (card 3).",
+        "The Fairy wins: it takes a trick that holds the Dragon.",
+    ),
+    (
+        {"special": ["bomb"], "plays": "7h,bomb,9h"},
+        "Nobody takes this trick. Whoever played the 9♥ (card 3) leads next: it would have won.",
+        "The Bomb was played, so nobody wins the trick. Without it the 9♥ would have won, so"
+        " its player leads next.",
+    ),
+    (
+        {"special": ["juggler"], "plays": "juggler:h,7h"},
+        "Juggler (7½♥) wins (the card led).",
+        "The Juggler (7½♥) wins: it is the highest heart, the suit led; there is no trump this"
+        " round and no Wizard was played.",
+    ),
+    (
+        {"special": ["cloud"], "plays": "9s,cloud:s,10s", "trump": "hearts"},
+        "10♠ wins (card 3).",
+        "The 10♠ wins: it is the highest spade, the suit led; no heart was played and no"
+        " Wizard was played.",
+    ),
+    (
+        {"special": ["cloud"], "plays": "9s,cloud:s", "trump": "hearts"},
+        "Cloud (9¾♠) wins (card 2).",
+        "The Cloud (9¾♠) wins: it is the highest spade, the suit led; no heart was played and"
+        " no Wizard was played.",
+    ),
+    (
+        {"special": ["shapeshifter"], "plays": "7h,shapeshifter:wizard,wizard"},
+        "Shapeshifter (Wizard) wins (card 2).",
+        "The Shapeshifter (Wizard) wins: declared a Wizard, it is the first Wizard played.",
+    ),
+    (
+        {"special": ["shapeshifter"], "plays": "shapeshifter:jester,2c"},
+        "2♣ wins (card 2).",
+        "The 2♣ wins: the Shapeshifter (Jester) was led, so the first suited card set clubs to"
+        " follow; it is the highest club, with no trump or Wizard played.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "line", "why"),
+    SPECIAL_CASES,
+    ids=["dragon", "fairy", "bomb", "juggler", "cloud low", "cloud", "as wizard", "as jester"],
+)
+def test_the_trick_page_explains_each_special_card(
+    client: FlaskClient, query: dict[str, Any], line: str, why: str
+) -> None:
+    response = client.get("/referee/wizard/trick", query_string=query)
+    assert response.status_code == 200
+    assert alerts(response) == []
+    assert answer(response)[:2] == (line, why)
+
+
+def test_the_bomb_names_who_leads_next_and_marks_them(client: FlaskClient) -> None:
+    query = {"special": "bomb", "player": ["Ana", "Ben", "Cai"], "lead": "1", "plays": "7h,bomb,9h"}
+    response = client.get("/referee/wizard/trick", query_string=query)
+    assert answer(response)[0] == (
+        "Nobody takes this trick. Ana leads next, who would have won it with the 9♥."
+    )
+    page = response.get_data(as_text=True)
+    assert 'class="winning"' not in page, "nobody takes a Bomb trick"
+    strip = page.split('<ol class="trick-strip"', 1)[1].split("</ol>", 1)[0]
+    assert re.findall(r'<li class="([^"]*)">', strip) == ["", "", "leads-next"]
+    # The Bomb alone: its own player leads.
+    query["plays"] = "bomb"
+    response = client.get("/referee/wizard/trick", query_string=query)
+    assert answer(response)[0] == "Nobody takes this trick. Ben, who played the Bomb, leads next."
+
+
+def test_the_cloud_and_the_juggler_say_what_follows_their_trick(client: FlaskClient) -> None:
+    query = {"special": ["cloud", "juggler", "bomb"], "plays": "juggler:d,cloud:d"}
+    notes = answer(client.get("/referee/wizard/trick", query_string=query))[2]
+    assert notes == [
+        "Whoever takes the Cloud’s trick changes their bid by one, up or down.",
+        "After the Juggler’s trick, unless it was the round’s last, every player passes one"
+        " card face down to the left.",
+    ]
+    query["plays"] = "cloud:d,bomb"
+    notes = answer(client.get("/referee/wizard/trick", query_string=query))[2]
+    assert notes == ["The Cloud was in this trick, but nobody takes it: no bid changes."]
+
+
+def test_a_special_card_may_always_be_played(client: FlaskClient) -> None:
+    query = {"special": "dragon", "trump": "hearts", "plays": "7s", "hand": "2s,dragon"}
+    response = client.get("/referee/wizard/play", query_string={**query, "card": "dragon"})
+    assert "Dragon: allowed." in response.get_data(as_text=True)
+    assert reason(response) == "The Dragon may always be played, like a Wizard or a Jester."
+    response = client.get("/referee/wizard/play", query_string={**query, "hand": "2s,qh"})
+    response = client.get(
+        "/referee/wizard/play", query_string={**query, "hand": "2s,qh", "card": "qh"}
+    )
+    assert reason(response) == (
+        "Spades were led and the hand holds the 2♠: follow suit, or play a Wizard, a Jester or"
+        " a special card."
+    )
+
+
+def offered(page: str) -> set[str]:
+    """The cards the page's picker and deck offer, as the address writes them."""
+    return set(re.findall(r'name="add" value="([^"]+)"', page))
+
+
+SPECIAL_FORMS = {
+    "bomb",
+    "dragon",
+    "fairy",
+    *(f"{name}:{suit}" for name in ("juggler", "cloud") for suit in "cdhs"),
+    "shapeshifter:wizard",
+    "shapeshifter:jester",
+}
+
+
+def test_standalone_the_page_plays_plain_wizard_and_offers_the_choice(client: FlaskClient) -> None:
+    page = client.get("/referee/wizard/trick").get_data(as_text=True)
+    assert offered(page) & SPECIAL_FORMS == set()
+    assert {"wizard", "jester"} <= offered(page)
+    choices = re.findall(r'<input type="checkbox"[^>]*name="special" value="(\w+)"', page)
+    assert choices == ["bomb", "cloud", "dragon", "fairy", "juggler", "shapeshifter"]
+    assert "Special cards in play" in page
+    # Chosen, they are carried in the address and offered in the picker, and only they.
+    query = {"special": ["juggler", "shapeshifter"], "suit": "h"}
+    page = client.get("/referee/wizard/trick", query_string=query).get_data(as_text=True)
+    assert offered(page) & SPECIAL_FORMS == {
+        *(f"juggler:{suit}" for suit in "cdhs"),
+        "shapeshifter:wizard",
+        "shapeshifter:jester",
+    }
+    assert re.findall(r'name="special" value="(\w+)" data-autosubmit checked', page) == [
+        "juggler",
+        "shapeshifter",
+    ]
+    assert "special=juggler&amp;special=shapeshifter" in page, "the links keep the choice"
+    # The picker without scripts offers the Juggler in the suit picked.
+    picker = page.split("<template data-deck>")[0]
+    assert 'value="juggler:h"' in picker and 'value="juggler:c"' not in picker
+    assert "Juggler 7½♥" in picker
+
+
+def test_games_without_special_cards_offer_no_choice(client: FlaskClient) -> None:
+    for game in ("one_card", "oh_hell"):
+        page = client.get(f"/referee/{game}/trick").get_data(as_text=True)
+        assert 'name="special"' not in page and "Special cards in play" not in page
+    response = client.get("/referee/oh_hell/trick", query_string={"special": "bomb"})
+    assert alerts(response) == ["“bomb” is not a special card of Oh Hell: playing without it"]
+
+
+def test_a_special_card_not_in_play_is_refused_on_the_page(client: FlaskClient) -> None:
+    response = client.get(
+        "/referee/wizard/trick", query_string={"special": "bomb", "add": "dragon"}
+    )
+    assert alerts(response) == ["The Dragon is not among this game's special cards"]
+    response = client.get("/referee/wizard/trick", query_string={"plays": "7h,bomb"})
+    assert alerts(response) == ["The Bomb is not among this game's special cards"]
+    assert answer(response)[0] == ""
+
+
+def new_api_game(table: Any, special_cards: list[str]) -> str:
+    api = ApiClient(table.client).login("ana")
+    body = {"game": "wizard", "players": ["Ana", "Ben", "Cai"]}
+    if special_cards:
+        body["options"] = {"special_cards": special_cards}
+    response = api.post("/api/v1/games", body)
+    assert response.status_code == 201, response.json
+    game_id: str = response.json["id"]
+    return game_id
+
+
+def test_opened_from_a_game_the_picker_offers_only_its_special_cards(table: Any) -> None:
+    game_id = new_api_game(table, ["bomb", "dragon", "fairy", "werewolf"])
+    link = referee_link(table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True))
+    assert "special=bomb&special=dragon&special=fairy" in link
+    page = table.client.get(link).get_data(as_text=True)
+    assert offered(page) & SPECIAL_FORMS == {"bomb", "dragon", "fairy"}
+    assert "werewolf" not in offered(page)
+    # The game's cards are fixed: said, carried, and not to be chosen.
+    assert "Special cards in play: Bomb, Dragon, Fairy" in page
+    assert 'type="checkbox"' not in page
+    assert '<input type="hidden" name="special" value="dragon">' in page
+    response = table.client.get(link + "&lead=0&plays=wizard,dragon,fairy")
+    assert answer(response)[0] == "Cai wins, with the Fairy."
+
+
+def test_opened_from_a_game_without_them_the_picker_offers_none(table: Any) -> None:
+    game_id = new_api_game(table, [])
+    link = referee_link(table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True))
+    assert "special=" not in link
+    page = table.client.get(link).get_data(as_text=True)
+    assert offered(page) & SPECIAL_FORMS == set()
+    assert 'name="special"' not in page
+
+
+def test_the_special_cards_are_named_in_the_readers_language(client: FlaskClient) -> None:
+    query = {"special": ["dragon", "fairy"], "plays": "wizard,dragon"}
+    response = client.get(
+        "/referee/wizard/trick", query_string=query, headers={"Accept-Language": "nl"}
+    )
+    line, why, _ = answer(response)
+    assert why.startswith("De Draak wint"), why
+    assert (
+        "Dragon" not in line
+        and "Dragon"
+        not in response.get_data(as_text=True)
+        .split("<template data-deck>")[1]
+        .split("</template>")[0]
+    )
+
+
+@pytest.mark.parametrize("language", ["cy", "nl", "el", "ne"])
+def test_a_bomb_trick_reads_in_every_language(client: FlaskClient, language: str) -> None:
+    query = {"special": ["bomb", "juggler"], "player": ["Ana", "Ben", "Cai"], "lead": "0"}
+    query["plays"] = "7h,bomb,juggler:h"
+    response = client.get(
+        "/referee/wizard/trick", query_string=query, headers={"Accept-Language": language}
+    )
+    line, why, notes = answer(response)
+    assert "Cai" in line and "Nobody" not in line, line
+    assert "Bomb" not in why and "Juggler" not in " ".join(notes), (why, notes)
+    assert "7½♥" in line

@@ -280,6 +280,37 @@ def wizard_trick_winner(
     )
 
 
+def wizard_trick_notes(plays: Sequence[Card], ruling: TrickRuling) -> tuple[Reason, ...]:
+    """What else a trick sets off beyond who takes it (RULES.md, Wizard with the
+    anniversary special cards): the Cloud's taker changes their bid; after the Juggler's
+    trick every player passes a card.
+
+    >>> plays = [Card.parse(c) for c in ("cloud:h", "9h")]
+    >>> [str(note) for note in wizard_trick_notes(plays, wizard_trick_winner(plays, None,
+    ...     frozenset({Special.CLOUD})))]
+    ['Whoever takes the Cloud’s trick changes their bid by one, up or down.']
+    """
+    notes = []
+    specials = {card.special for card in plays}
+    if Special.CLOUD in specials:
+        if ruling.winner is None:
+            notes.append(
+                Reason("The Cloud was in this trick, but nobody takes it: no bid changes.")
+            )
+        else:
+            notes.append(
+                Reason("Whoever takes the Cloud’s trick changes their bid by one, up or down.")
+            )
+    if Special.JUGGLER in specials:
+        notes.append(
+            Reason(
+                "After the Juggler’s trick, unless it was the round’s last, every player"
+                " passes one card face down to the left."
+            )
+        )
+    return tuple(notes)
+
+
 def _wizard_taker(plays: Sequence[Card], trump: Suit | None) -> TrickRuling:
     """Who takes a trick with no Bomb in it."""
     dragon = next((i for i, c in enumerate(plays) if c.special is Special.DRAGON), None)
@@ -744,6 +775,11 @@ class Referee(abc.ABC):
     specials: tuple[Special, ...]
     stand_ins: tuple[Card, ...] = ()
     """Cards the game reads as another (One Card's 2♦ for a missing Joker)."""
+    optional_specials: tuple[Special, ...] = ()
+    """Special cards a table may choose to play with (Wizard's anniversary cards); the
+    game's own referee knows which it plays with (:meth:`with_special_cards`)."""
+    special_cards: frozenset[Special] = frozenset()
+    """The optional special cards this referee's game plays with."""
 
     # -- what each game's referee says ----------------------------------------
 
@@ -766,7 +802,22 @@ class Referee(abc.ABC):
     ) -> PlayVerdict:
         """Whether the card may be played, by the game's rules (sizes already judged)."""
 
+    def trick_notes(self, plays: Sequence[Card], ruling: TrickRuling) -> tuple[Reason, ...]:
+        """What else the trick sets off beyond who takes it; most games: nothing."""
+        return ()
+
     # -- the same for every game -------------------------------------------------
+
+    def with_special_cards(self, names: Iterable[str | Special]) -> Referee:
+        """The referee of a game that plays with these optional special cards: a game
+        without any to choose takes none (``ValueError``).
+
+        >>> REFEREES["oh_hell"].with_special_cards([]) is REFEREES["oh_hell"]
+        True
+        """
+        if list(names):
+            raise ValueError(f"{self.title} has no special cards to choose")
+        return self
 
     def deck(self) -> tuple[Card, ...]:
         """Every card the game's deck has, and the stand-ins it accepts, once each.
@@ -881,9 +932,6 @@ class WizardReferee(Referee):
     (None, 2)
     """
 
-    special_cards: SpecialCards = frozenset()
-    """The anniversary cards the game plays with."""
-
     def with_special_cards(self, names: Iterable[str | Special]) -> WizardReferee:
         """The referee of a game that plays with these special cards (``"dragon"``, ...).
 
@@ -904,6 +952,9 @@ class WizardReferee(Referee):
 
     def rule_trick(self, plays: Sequence[Card], trump: Suit | None, order: str) -> TrickRuling:
         return wizard_trick_winner(plays, trump, self.special_cards)
+
+    def trick_notes(self, plays: Sequence[Card], ruling: TrickRuling) -> tuple[Reason, ...]:
+        return wizard_trick_notes(plays, ruling)
 
     def rule_play(
         self,
@@ -977,6 +1028,7 @@ REFEREES: dict[str, Referee] = {
         has_order=False,
         ranks=tuple(Rank),
         specials=(Special.WIZARD, Special.JESTER),
+        optional_specials=ANNIVERSARY_CARDS,
     ),
     "one_card": OneCardReferee(
         key="one_card",

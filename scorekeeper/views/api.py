@@ -22,7 +22,7 @@ from ..i18n import N_, translate
 from ..models import User
 from ..parsing import NO_TRUMP, parse_trump
 from ..rules import Card, RoundRefused, RuleError, Suit
-from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN
+from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN, Referee
 from ..services import accounts
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -323,11 +323,15 @@ def _referee_question(
     order = body.get("order", UPTOWN)
     if order not in (UPTOWN, DOWNTOWN):
         errors.append(RuleError(N_("The order is uptown or downtown"), field="order"))
-    question: dict[str, Any] = {"referee": referee, "trump": trump, "order": order}
     # The sizes are counted before a card is read: no table holds more, whatever is sent.
     plays, hand = body.get("plays"), body.get("hand") if with_hand else None
     if referee is None:
         return None, errors
+    try:
+        referee = _special_cards(referee, body.get("special_cards"))
+    except RuleError as error:
+        errors.append(error)
+    question: dict[str, Any] = {"referee": referee, "trump": trump, "order": order}
     try:
         referee.check_sizes(
             len(plays) if isinstance(plays, list) else 0,
@@ -343,6 +347,38 @@ def _referee_question(
         except RuleError as error:
             errors.append(error)
     return (None if errors else question), errors
+
+
+def _special_cards(referee: Referee, value: Any) -> Referee:
+    """The game's own referee, knowing the special cards in play (``special_cards``, a
+    list of names; left out, none). A card of the others is then refused as not in play."""
+    if value is None:
+        return referee
+    choosable = [special.value for special in referee.optional_specials]
+    if not choosable and value == []:
+        return referee
+    if not choosable:
+        raise RuleError(
+            N_("{title} has no special cards to choose: leave special_cards out"),
+            title=referee.title,
+            field="special_cards",
+        )
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise RuleError(
+            # TRANSLATORS: names are the special cards' keys as the API writes them.
+            N_("Give special_cards as a list of the special cards in play: any of {names}"),
+            names=", ".join(choosable),
+            field="special_cards",
+        )
+    for name in value:
+        if name not in choosable:
+            raise RuleError(
+                N_("“{text}” is not a special card: they are {names}"),
+                text=name[:16],
+                names=", ".join(choosable),
+                field="special_cards",
+            )
+    return referee.with_special_cards(value)
 
 
 def _card_list(value: Any, field: str, errors: list[RuleError]) -> list[Card]:
@@ -374,7 +410,12 @@ def referee_trick() -> Answer:
         )
     except RuleError as error:
         return refusal([error])
-    return jsonify(winner=ruling.winner, reason=translate(ruling.reason)), 200
+    return (
+        jsonify(
+            winner=ruling.winner, next_leader=ruling.next_leader, reason=translate(ruling.reason)
+        ),
+        200,
+    )
 
 
 @bp.post("/referee/play")

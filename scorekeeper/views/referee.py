@@ -3,9 +3,11 @@
 They hold no one's data, so they need no account. The pages are GET forms: each tap
 sends the whole state in the address, so the back button, a reload or a shared link
 all show the same trick, and everything works without scripts. Opened from a game, the
-address also carries the table's names (``player``, in seat order), who led (``lead``)
-and the round's deal (``deal``), so the answer names a player and the limits are the
-table's own.
+address also carries the table's names (``player``, in seat order), who led (``lead``),
+the round's deal (``deal``) and the special cards the game plays with (``special``, once
+for each), so the answer names a player, the limits are the table's own and the picker
+offers only the game's cards. Opened on its own, a game with special cards to choose
+(Wizard's anniversary cards) lets the page pick them, carried the same way.
 
 An address no table could make (more cards than players, a hand bigger than the deal) is
 refused with 400 before a card is read, and nothing of it is drawn.
@@ -22,10 +24,10 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..games import KINDS
-from ..i18n import translate
+from ..i18n import game_word, translate
 from ..parsing import NO_TRUMP, parse_trump
 from ..rules import GAMES, Card, Game, RoundInfo, Suit
-from ..rules.cards import Special
+from ..rules.cards import NAMES_A_SUIT, SHAPES, Special
 from ..rules.errors import CardError, RuleError
 from ..rules.referee import REFEREES, UPTOWN, PlayVerdict, Referee, TrickRuling
 
@@ -62,6 +64,24 @@ class Table:
     """Cards each player was dealt this round, when opened from a round."""
 
     @property
+    def special_cards(self) -> list[Special]:
+        """The optional special cards in play, in the order the game lists them."""
+        return [s for s in self.referee.optional_specials if s in self.referee.special_cards]
+
+    @property
+    def playable_specials(self) -> list[Special]:
+        """The optional special cards that come to a trick (not the Werewolf, swapped for
+        the turned card before the bidding): the ones the page offers to choose."""
+        every = self.referee.with_special_cards(self.referee.optional_specials)
+        return [s for s in self.referee.optional_specials if s in every.specials]
+
+    @property
+    def chooses_special_cards(self) -> bool:
+        """Whether the page picks the special cards in play: opened on its own, for a
+        game that has some to choose. Opened from a game, they are the game's."""
+        return bool(self.referee.optional_specials) and not self.players
+
+    @property
     def player_count(self) -> int | None:
         return len(self.players) or None
 
@@ -94,23 +114,42 @@ class Table:
             state["lead"] = str(self.lead)
         if self.deal is not None:
             state["deal"] = str(self.deal)
+        if self.special_cards:
+            state["special"] = [special.value for special in self.special_cards]
         state.update({k: str(v) for k, v in changes.items()})
         return {k: v for k, v in state.items() if v not in ("", [])}
 
 
 @dataclass(frozen=True)
 class Ruling:
-    """Who won the trick (None: nobody, with the Bomb), and why, in the reader's language;
-    the player when known."""
+    """Who won the trick (None: nobody, with the Bomb), who leads next, and why, in the
+    reader's language; the players when known; what else the trick sets off."""
 
     winner: int | None
+    next_leader: int
     reason: str
     player: str | None = None
+    leader: str | None = None
+    """Who leads next, when the names are known."""
+    notes: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, ruling: TrickRuling, table: Table) -> Ruling:
         player = None if ruling.winner is None else table.player_of(ruling.winner)
-        return cls(ruling.winner, translate(ruling.reason), player)
+        notes = table.referee.trick_notes(table.plays, ruling)
+        return cls(
+            ruling.winner,
+            ruling.next_leader,
+            translate(ruling.reason),
+            player,
+            table.player_of(ruling.next_leader),
+            tuple(translate(note) for note in notes),
+            ruling.winner is None and table.plays[ruling.next_leader].special is not Special.BOMB,
+        )
+
+    would_have_won: bool = False
+    """Nobody takes the trick, and who leads next would have taken it without the Bomb
+    (False when the Bomb was the trick's only card: its player leads)."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +179,18 @@ def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
     Raises :class:`AddressTooBig` for more names, or more cards in the trick or the hand,
     than the table holds: counted before any card is read.
     """
-    table = Table(referee)
+    names = args.getlist("special")[:16]
+    table = Table(_with_special_cards(referee, names))
+    for name in names:
+        if name.strip().lower() not in {s.value for s in referee.optional_specials}:
+            table.errors.append(
+                gettext(
+                    "“%(text)s” is not a special card of %(game)s: playing without it",
+                    text=name[:12],
+                    game=game_word(referee.title),
+                )
+            )
+    referee = table.referee
     trump = args.get("trump", NO_TRUMP).strip().lower()
     try:
         table.trump = parse_trump(trump)
@@ -160,6 +210,14 @@ def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
     table.card = cards[0] if cards else None
     _apply_tap(table, args)
     return table
+
+
+def _with_special_cards(referee: Referee, names: list[str]) -> Referee:
+    """The game's own referee, knowing the special cards named in the address. A name
+    that is not one of the game's special cards to choose is left out."""
+    choosable = {special.value for special in referee.optional_specials}
+    chosen = {name.strip().lower() for name in names} & choosable
+    return referee.with_special_cards(sorted(chosen)) if chosen else referee
 
 
 def _read_seats(table: Table, args: MultiDict[str, str]) -> None:
@@ -268,20 +326,52 @@ def _index(raw: str | None, length: int) -> int | None:
 
 
 def picker(referee: Referee) -> dict[str, Any]:
+    """The picker's cards: the ranks of each suit; the special cards played as they are;
+    those played as a card of a named suit (the Juggler, the Cloud), each with its value
+    there; and those declared as another card (the Shapeshifter), with their shapes."""
     return {
         "ranks": [rank for rank in referee.ranks],
-        "specials": [Card(special=s) for s in referee.specials],
+        "specials": [
+            Card(special=s)
+            for s in referee.specials
+            if s not in NAMES_A_SUIT and s is not Special.SHAPESHIFTER
+        ],
+        "named": [(s, NAMES_A_SUIT[s]) for s in referee.specials if s in NAMES_A_SUIT],
+        "shapes": [
+            [Card(special=s, declared=shape) for shape in SHAPES]
+            for s in referee.specials
+            if s is Special.SHAPESHIFTER
+        ],
         "suits": list(Suit),
         "special_kinds": Special,
     }
 
 
+@bp.app_template_filter()
+def card_words(card: Card) -> str:
+    """A card as the page shows it, in the reader's language: the rank and suit symbol as
+    printed ("Q♥"); a special card's name translated, with the suit and value named for
+    the Juggler and the Cloud ("Juggler (7½♥)") or the shape declared for the Shapeshifter."""
+    if card.special is None:
+        return card.label
+    name = game_word(card.special.label)
+    if card.named is not None:
+        return f"{name} ({NAMES_A_SUIT[card.special]}{card.named.symbol})"
+    if card.declared is not None:
+        return f"{name} ({game_word(card.declared.label)})"
+    return name
+
+
 @bp.app_template_global()
 def referee_query(state: Game[Any, Any], info: RoundInfo) -> dict[str, Any]:
     """The referee's address opened from a round: the table's names (so the answer names
-    a player), the round's deal (the hand's limit), and for a round already saved its
-    trump and order as saved. A round being entered adds its trump in the page's script."""
+    a player), the round's deal (the hand's limit), the special cards the game plays with
+    (the picker's cards), and for a round already saved its trump and order as saved. A
+    round being entered adds its trump in the page's script."""
     query: dict[str, Any] = {"player": list(state.players), "deal": info.cards}
+    special_cards = state.options_mapping().get("special_cards")
+    if special_cards:
+        query["special"] = list(special_cards)
     if info.number <= len(state.rounds):
         saved = state.rounds[info.number - 1].to_mapping()
         for key in ("trump", "order"):
@@ -298,6 +388,7 @@ def index() -> str:
 def refuse_address(template: str, referee: Referee, refused: AddressTooBig) -> ResponseReturnValue:
     """The page again with an empty table and the rule the address broke: 400."""
     refused.table.errors.append(translate(refused.error))
+    referee = refused.table.referee
     page = render_template(
         template, referee=referee, table=refused.table, ruling=None, verdict=None, **picker(referee)
     )
@@ -311,6 +402,7 @@ def trick(game: str) -> ResponseReturnValue:
         table = read_table(referee, request.args)
     except AddressTooBig as refused:
         return refuse_address("referee/trick.html", referee, refused)
+    referee = table.referee
     ruling = None
     if table.plays and not table.errors:
         try:
@@ -334,6 +426,7 @@ def play(game: str) -> ResponseReturnValue:
         table = read_table(referee, request.args)
     except AddressTooBig as refused:
         return refuse_address("referee/play.html", referee, refused)
+    referee = table.referee
     verdict = None
     if table.card is not None and not table.errors:
         try:

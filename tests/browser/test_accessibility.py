@@ -80,6 +80,8 @@ def pages(live_server: Any) -> list[str]:
         "/referee/wizard/trick?trump=hearts&plays=jester,7c,2h",
         "/referee/wizard/trick?trump=hearts&player=Ana&player=Ben&player=Cai&lead=1&plays=7c,2h",
         "/referee/one_card/play?trump=hearts&plays=ks&hand=9s,joker&card=joker",
+        "/referee/wizard/trick?special=bomb&special=juggler&special=shapeshifter&plays=7h,bomb",
+        "/referee/wizard/play?special=cloud&plays=cloud:s&hand=2s,qh&card=qh",
         "/rules/wizard",
         "/rules/one_card",
         "/sheets",
