@@ -185,17 +185,21 @@ class WizardRoundForm(TrickRoundForm):
         seats = [SelectChoice(NOBODY, lazy_gettext("nobody"))] + [
             SelectChoice(str(seat), name) for seat, name in enumerate(game.players)
         ]
+        turned = [
+            *TURNED_CHOICES,
+            *(
+                SelectChoice(card.value, SPECIAL_CARD_WORDS[card])
+                for card in ANNIVERSARY_CARDS
+                if card.value in special
+            ),
+        ]
         fields: dict[str, Any] = {
             "special_cards": special,
             "player_names": tuple(game.players),
-            "turned_choices": [
-                *TURNED_CHOICES,
-                *(
-                    SelectChoice(card.value, SPECIAL_CARD_WORDS[card])
-                    for card in ANNIVERSARY_CARDS
-                    if card.value in special
-                ),
-            ],
+            "turned": RadioField(
+                lazy_gettext("Turned card"), choices=turned, validate_choice=False
+            ),
+            "turned_choices": turned,
             "turned_missing": lazy_gettext("Tap the turned card: a suit or a special card"),
         }
         if "bomb" in special:
