@@ -43,6 +43,14 @@ VOCABULARY: frozenset[str] = frozenset(
         N_("Wizards"),
         N_("Jesters"),
         N_("Jokers"),
+        # the anniversary editions' special cards ("The Bomb was turned for trump")
+        N_("Bomb"),
+        N_("Cloud"),
+        N_("Dragon"),
+        N_("Fairy"),
+        N_("Juggler"),
+        N_("Werewolf"),
+        N_("Shapeshifter"),
         # what a game calls its rounds, and the games' names
         N_("round"),
         N_("Round"),
