@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper.models import RoundResult
-from tests.conftest import Table
+from tests.conftest import PASSWORD, Table
 from tests.conftest import page_errors as errors
 from tests.conftest import stored_state as state
 
@@ -324,15 +324,32 @@ def test_a_special_card_not_in_play_cannot_be_turned(app: Flask, table: Table) -
     assert not state(app, game_id).rounds
 
 
-def test_the_last_round_of_a_full_game_turns_a_card_too(app: Flask, table: Table) -> None:
-    game_id = game_with(table, ["bomb"], rounds="20")
+def last_round_page(app: Flask, table: Table, options: dict[str, Any]) -> str:
+    """The round screen of the last round (10) of a full game for six."""
+    from scorekeeper import services
+
+    players = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay"]
     with app.app_context():
-        pass
-    stored = state(app, game_id)
-    assert stored.turns_trump(20)
-    # A plain game's last round turns none; the round screen says so only there.
-    plain = state(app, table.new_game(["Ana", "Ben", "Cai"]))
-    assert not plain.turns_trump(20)
+        ana = services.authenticate("ana", PASSWORD)
+        game = services.create_game(ana, "wizard", players, 0, options)
+        for number in range(1, 10):
+            took = [number, 0, 0, 0, 0, 0]
+            game = services.record_round(
+                game, {"trump": "hearts", "turned": "7h", "bids": took, "tricks": took}
+            )
+        game_id = game.id
+    return text(table.client.get(f"/games/{game_id}/rounds/new"))
+
+
+def test_the_last_round_of_a_full_game_turns_a_card_too(app: Flask, table: Table) -> None:
+    page = last_round_page(app, table, {"special_cards": ["bomb"]})
+    assert "Round 10 of 10" in page
+    assert 'name="turned" value="bomb"' in page
+    assert "every card is dealt" not in page
+    # Without the special cards, nothing is turned in the last round.
+    plain = last_round_page(app, table, {})
+    assert 'name="turned"' not in plain
+    assert "No trump: in the last round every card is dealt, so nothing is turned." in plain
 
 
 def test_a_correction_keeps_the_special_cards_fields(app: Flask, table: Table) -> None:

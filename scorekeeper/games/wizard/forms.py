@@ -206,17 +206,17 @@ class WizardRoundForm(TrickRoundForm):
             fields["bomb"] = BooleanField(lazy_gettext("The Bomb was played"))
         if "cloud" in special:
             fields["cloud_seat"] = RadioField(
-                lazy_gettext("Who won the Cloud's trick"), choices=seats, validate_choice=False
+                lazy_gettext("Who won the Cloud's trick?"), choices=seats, validate_choice=False
             )
             fields["cloud_change"] = RadioField(
-                lazy_gettext("Their bid went"), choices=CLOUD_CHANGES, validate_choice=False
+                lazy_gettext("Their bid went:"), choices=CLOUD_CHANGES, validate_choice=False
             )
         if "werewolf" in special:
             fields["werewolf_seat"] = RadioField(
-                lazy_gettext("Who held the Werewolf"), choices=seats, validate_choice=False
+                lazy_gettext("Who held the Werewolf?"), choices=seats, validate_choice=False
             )
             fields["werewolf_trump"] = RadioField(
-                lazy_gettext("The trump they named"),
+                lazy_gettext("The trump they named:"),
                 choices=NAMED_TRUMP_CHOICES,
                 validate_choice=False,
             )
