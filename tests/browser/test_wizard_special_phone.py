@@ -158,3 +158,37 @@ def test_the_special_cards_speak_dutch(phone: Page, live_server: Any, screenshot
     assert re.fullmatch(re.escape(werewolf).replace(re.escape("{trump}"), ".+"), title), title
     fits(page)
     screenshot(page, "board-special-nl.png")
+
+
+def test_the_special_cards_without_javascript(phone_without_js: Page, live_server: Any) -> None:
+    """The same round on a phone without JavaScript: every choice is a form field, the
+    dealer's suit always on show; a Bomb left unticked is refused with the tricks' sum,
+    and ticked, the round is stored."""
+    page = phone_without_js
+    game_id = install_with_a_game(
+        live_server, "wizard", PLAYERS, ANA, {"special_cards": CARDS}, (ROUND_1,)
+    )
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    expect(page.locator("[data-wizard-trump]")).to_be_visible()
+    enter_round_2(page)
+    tap(page, f"tricks_{CAI}-1")
+    for seat in (DEE, ANA, BEN):
+        tap(page, f"tricks_{seat}-0")
+    tap(page, f"cloud-seat-{CAI}")
+    tap(page, "cloud-change-1")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save round 2").tap()
+    problems = page.locator("[data-problems]")
+    expect(problems).to_contain_text("Tricks add up to 1, but 2 cards were dealt")
+    fits(page)
+    assert len(stored_game(live_server, game_id).rounds) == 1
+    # What was tapped is still there; the Bomb ticked, the round is saved.
+    expect(page.locator(f"#cloud-seat-{CAI}")).to_be_checked()
+    expect(page.locator("#werewolf-trump-spades")).to_be_checked()
+    page.locator("label[for='bomb']").tap()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save round 2").tap()
+    expect(page.locator(".flash-done")).to_have_text("Round 2 saved — round 3 next.")
+    record = stored_game(live_server, game_id).rounds[1]
+    assert record.bomb and record.cloud is not None and record.werewolf is not None
