@@ -102,10 +102,21 @@
     var count = form.querySelector("[data-trick-count]");
     var wizardTrump = form.querySelector("[data-wizard-trump]");
 
+    // A Wizard or a special card other than the Fairy and the Bomb turned: the dealer
+    // names a suit, unless the Werewolf's holder names the trump (RULES.md, Wizard).
+    var dealerNames = ["wizard", "cloud", "dragon", "juggler", "werewolf", "shapeshifter"];
     function updateWizardTrump() {
       if (!wizardTrump) return;
       var turned = form.querySelector('input[name="turned"]:checked');
-      wizardTrump.hidden = !(turned && turned.value === "wizard");
+      var werewolf = form.querySelector('input[name="werewolf_seat"]:checked');
+      var swapped = !!(werewolf && werewolf.value !== "");
+      wizardTrump.hidden = swapped || !(turned && dealerNames.indexOf(turned.value) >= 0);
+    }
+
+    // With the Bomb played nobody takes its trick: one trick fewer to add up.
+    function tricksToTake() {
+      var bomb = form.querySelector("input[name=bomb]");
+      return bomb && bomb.checked ? cards - 1 : cards;
     }
 
     function updateTrickCount() {
@@ -116,11 +127,12 @@
         var input = row.querySelector("input:checked");
         if (input) { sum += parseInt(input.value, 10); entered += 1; }
       });
-      count.textContent = plural("tricks", cards, { sum: sum }) +
-        (entered < rows.length ? "" : sum === cards ? " ✓" : ": " + t(sum > cards ? "too_many" : "too_few"));
-      count.className = sum === cards && entered === rows.length ? "exact" : sum > cards ? "over" : "";
-      var wrong = sum > cards || (entered === rows.length && sum !== cards);
-      holdSave(form, wrong ? t("held_tricks", { sum: sum, cards: cards }) : "");
+      var won = tricksToTake();
+      count.textContent = plural(won < cards ? "tricks_bomb" : "tricks", won, { sum: sum }) +
+        (entered < rows.length ? "" : sum === won ? " ✓" : ": " + t(sum > won ? "too_many" : "too_few"));
+      count.className = sum === won && entered === rows.length ? "exact" : sum > won ? "over" : "";
+      var wrong = sum > won || (entered === rows.length && sum !== won);
+      holdSave(form, wrong ? t(won < cards ? "held_tricks_bomb" : "held_tricks", { sum: sum, cards: won }) : "");
     }
 
     function updateHook() {
@@ -160,9 +172,14 @@
     }
 
     function updateBidEcho() {
+      // The Cloud's winner's bid as made and as changed: "bid 2 → 3".
+      var cloud = form.querySelector('input[name="cloud_seat"]:checked');
+      var change = checkedValue(form, "cloud_change");
       form.querySelectorAll("[data-bid-echo]").forEach(function (echo) {
         var bid = checkedValue(form, "bid_" + echo.dataset.bidEcho);
-        echo.textContent = bid === null ? "" : t("bid", { bid: bid });
+        var changed = cloud && cloud.value === echo.dataset.bidEcho && change !== null;
+        echo.textContent = bid === null ? ""
+          : changed ? t("bid_changed", { bid: bid, changed: bid + change }) : t("bid", { bid: bid });
       });
     }
 
@@ -172,6 +189,7 @@
       updateHook();
       updateBidEcho();
     });
+    updateBidEcho();
     updateWizardTrump();
     updateTrickCount();
     updateHook();
@@ -536,8 +554,11 @@
     }
     function update() {
       var turned = picked("turned");
-      var trump = turned === "jester" ? "none"
-        : turned === "wizard" ? picked("wizard_trump")
+      var werewolf = picked("werewolf_seat");
+      var trump = werewolf ? picked("werewolf_trump")
+        : turned === "jester" || turned === "fairy" || turned === "bomb" ? "none"
+        : ["wizard", "cloud", "dragon", "juggler", "werewolf", "shapeshifter"].indexOf(turned) >= 0
+          ? picked("wizard_trump")
         : turned || picked("trump") || (picked("bidder") === "none" ? "none" : null);
       var url = new URL(link.href, window.location.href);
       if (trump) url.searchParams.set("trump", trump);

@@ -20,6 +20,8 @@ pytestmark = pytest.mark.data_layer
 
 DATA = Path(__file__).parent / "data"
 GAMES = sorted(DATA.glob("*.json"))
+ANNIVERSARY = sorted((DATA / "anniversary").glob("*.json"))
+"""Wizard with the anniversary special cards (RULES.md), replayed through the pages."""
 EXPECTED = ("scores", "totals", "made")
 
 
@@ -103,24 +105,37 @@ def wizard_form(played: dict[str, Any]) -> dict[str, str]:
         form[f"bid_{seat}"] = str(bid)
         form[f"tricks_{seat}"] = str(took)
     turned = played.get("turned")
-    if turned in ("wizard", "jester"):
+    werewolf = played.get("werewolf")
+    if turned is not None and not turned[:1].isdigit() and len(turned) > 3:
+        # A Wizard, a Jester or a special card: the dealer's suit where it names one.
         form["turned"] = turned
-        if turned == "wizard":
+        if played["trump"] != "none" and werewolf is None:
             form["wizard_trump"] = played["trump"]
+    elif turned:
+        form["turned"] = Card.parse(turned).suit.value  # type: ignore[union-attr]
+        form["turned_card"] = turned
     elif played["trump"] != "none":
         form["turned"] = Suit.parse(played["trump"]).value
-        if turned:
-            form["turned_card"] = turned
+    if played.get("bomb"):
+        form["bomb"] = "y"
+    if "cloud" in played:
+        form["cloud_seat"] = str(played["cloud"]["seat"])
+        form["cloud_change"] = str(played["cloud"]["change"])
+    if werewolf is not None:
+        form["werewolf_seat"] = str(werewolf["seat"])
+        form["werewolf_trump"] = werewolf["trump"]
     return form
 
 
-@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+@pytest.mark.parametrize("path", GAMES + ANNIVERSARY, ids=[p.stem for p in GAMES + ANNIVERSARY])
 def test_replay_through_the_pages(app: Flask, table: Table, path: Path) -> None:
     recorded = load(path)
     setup = {f"players-{i}": name for i, name in enumerate(recorded["players"])}
     setup.update(game=recorded["game"], first_dealer=str(recorded["first_dealer"]))
     for option, value in recorded["options"].items():
-        if isinstance(value, list):  # a table's own list (Oh Hell's hand sizes)
+        if option == "special_cards":  # a box ticked for each
+            setup[option] = value
+        elif isinstance(value, list):  # a table's own list (Oh Hell's hand sizes)
             setup.update({option: "own", "hand_sizes": ", ".join(map(str, value))})
         elif isinstance(value, dict):  # a table's own numbers (Oh Hell's scoring)
             setup.update({option: "own", **{k: str(v) for k, v in value.items()}})

@@ -73,6 +73,8 @@ class Templates:
     """The player page's section for this game."""
     sheet_options: str
     """The game's options on the blank-sheet page."""
+    options_line: str = "kinds/_options_line.html"
+    """The game's options as its page states them under the title; by default none."""
 
 
 @dataclass(frozen=True)

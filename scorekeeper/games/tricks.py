@@ -70,6 +70,7 @@ class TrickRoundForm(RoundForm):
             {
                 "seats": game.player_count,
                 "turns_trump": game.turns_trump(info.number),
+                **cls.game_fields(game, info),
                 **{
                     f"bid_{seat}": IntegerField(
                         gettext("%(name)s's bid", name=name),
@@ -98,6 +99,12 @@ class TrickRoundForm(RoundForm):
             data.update(cls.turned_data(record))
         form: Self = sized(data=data, **kwargs)
         return form
+
+    @classmethod
+    def game_fields(cls, game: TrickBiddingGame[Any, Any], info: RoundInfo) -> dict[str, Any]:
+        """The game's own fields and class values for this table and round (Wizard's
+        special cards); none by default."""
+        return {}
 
     @classmethod
     def turned_data(cls, record: TrickRound) -> dict[str, Any]:

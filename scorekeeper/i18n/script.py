@@ -63,9 +63,16 @@ def script_messages() -> dict[str, Any]:
     A plural is a mapping from CLDR category to form; the script picks one with
     ``Intl.PluralRules``. Placeholders are ``%(name)s``, filled by the script.
     """
-    keep = {key: f"%({key})s" for key in ("sum", "name", "bid", "cards", "number")}
+    keep = {key: f"%({key})s" for key in ("sum", "name", "bid", "cards", "number", "changed")}
     return {
         "tricks": plural_forms("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", **keep),
+        # Wizard's Bomb played: nobody takes its trick (RULES.md, Wizard with the
+        # anniversary special cards).
+        "tricks_bomb": plural_forms(
+            "%(sum)s of %(num)s trick (the Bomb took one)",
+            "%(sum)s of %(num)s tricks (the Bomb took one)",
+            **keep,
+        ),
         "points": gettext("%(sum)s of 15 points", sum=keep["sum"]),
         "too_many": gettext("too many"),
         "too_few": gettext("too few"),
@@ -77,6 +84,9 @@ def script_messages() -> dict[str, Any]:
             bid=keep["bid"],
         ),
         "bid": gettext("bid %(bid)s", bid=keep["bid"]),
+        "bid_changed": gettext(
+            "bid %(bid)s → %(changed)s", bid=keep["bid"], changed=keep["changed"]
+        ),
         "player": gettext("Player %(num)s", num="%(num)s"),
         "pass": gettext("pass"),
         "pass_button": gettext("Pass"),
@@ -93,6 +103,12 @@ def script_messages() -> dict[str, Any]:
         "kept": gettext("No connection: kept on this phone, will send when back."),
         "held_tricks": gettext(
             "The tricks add up to %(sum)s, not %(cards)s: Save waits until they do.",
+            sum=keep["sum"],
+            cards=keep["cards"],
+        ),
+        "held_tricks_bomb": gettext(
+            "The Bomb was played: the tricks add up to %(sum)s, not %(cards)s. Save waits"
+            " until they do.",
             sum=keep["sum"],
             cards=keep["cards"],
         ),

@@ -43,7 +43,7 @@ VOCABULARY: frozenset[str] = frozenset(
         N_("Wizards"),
         N_("Jesters"),
         N_("Jokers"),
-        # the anniversary editions' special cards (Wizard)
+        # the anniversary editions' special cards ("The Bomb was turned for trump")
         N_("Bomb"),
         N_("Cloud"),
         N_("Dragon"),

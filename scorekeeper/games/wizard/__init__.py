@@ -29,6 +29,7 @@ KIND = GameKind(
         sheet_notes="sheets/_notes_wizard.html",
         statistics="kinds/wizard/statistics.html",
         sheet_options="kinds/wizard/sheet_options.html",
+        options_line="kinds/wizard/options_line.html",
     ),
     words=Words(
         {

@@ -5,9 +5,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from flask_babel import gettext, lazy_gettext
-from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, ValidationError
+from wtforms import (
+    BooleanField,
+    Form,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectMultipleField,
+    ValidationError,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...forms import (
     NOT_A_WHOLE_NUMBER,
@@ -17,9 +26,38 @@ from ...forms import (
     players_field,
     suit_word,
 )
-from ...rules import Suit
-from ...rules.wizard import WizardRound
+from ...rules import RoundInfo, Special, Suit
+from ...rules.cards import ANNIVERSARY_CARDS
+from ...rules.wizard import NO_TRUMP_TURNED, WizardGame, WizardRound
 from ..tricks import SUIT_CHOICES, TrickRoundForm
+
+# The anniversary cards by their names in the reader's language (RULES.md, Wizard with the
+# anniversary special cards); the values are the option's and the API's words.
+SPECIAL_CARD_WORDS: dict[Special, Any] = {
+    Special.BOMB: lazy_gettext("Bomb"),
+    Special.CLOUD: lazy_gettext("Cloud"),
+    Special.DRAGON: lazy_gettext("Dragon"),
+    Special.FAIRY: lazy_gettext("Fairy"),
+    Special.JUGGLER: lazy_gettext("Juggler"),
+    Special.WEREWOLF: lazy_gettext("Werewolf"),
+    Special.SHAPESHIFTER: lazy_gettext("Shapeshifter"),
+}
+SPECIAL_CARD_CHOICES = [
+    SelectChoice(card.value, SPECIAL_CARD_WORDS[card]) for card in ANNIVERSARY_CARDS
+]
+DEALER_NAMES_SUIT = frozenset(
+    ["wizard", *(card.value for card in ANNIVERSARY_CARDS if card not in NO_TRUMP_TURNED)]
+)
+"""Turned cards after which the dealer names the trump suit (RULES.md, Wizard › Trump;
+Wizard with the anniversary special cards)."""
+NO_TRUMP_WORD = "none"
+
+
+class CheckboxesField(SelectMultipleField):
+    """Any of its choices, each a checkbox (a page without JavaScript ticks several)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
 
 
 class NewWizardGameForm(NewGameForm):
@@ -31,11 +69,46 @@ class NewWizardGameForm(NewGameForm):
     rounds = IntegerField(
         lazy_gettext("Rounds"), validators=[Optional()], invalid_value_message=NOT_A_WHOLE_NUMBER
     )
+    hook_from = IntegerField(
+        lazy_gettext("The hook from round"),
+        validators=[Optional()],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+    tie_break = RadioField(
+        lazy_gettext("Equal top totals"),
+        choices=[
+            SelectChoice("share", lazy_gettext("share the win")),
+            SelectChoice(
+                "exact_bids",
+                lazy_gettext("go to whoever met their bid in the most rounds (tournaments)"),
+            ),
+        ],
+        default="share",
+        validate_choice=False,
+    )
+    special_cards = CheckboxesField(
+        lazy_gettext("Special cards (the anniversary editions)"),
+        choices=SPECIAL_CARD_CHOICES,
+        validate_choice=False,
+    )
+
+    def validate_tie_break(self, field: RadioField) -> None:
+        if field.data not in (None, "", "share", "exact_bids"):
+            raise ValidationError(gettext("Tap one of the ways shown"))
 
     def options(self) -> dict[str, Any]:
+        """The options as the API writes them; the rules judge them (the Dragon only with
+        the Fairy, a special card that does not exist)."""
         options: dict[str, Any] = {"hook": bool(self.hook.data)}
         if self.rounds.data is not None:
             options["rounds"] = self.rounds.data
+        # The hook's first round means something only with the hook.
+        if self.hook.data and self.hook_from.data is not None:
+            options["hook_from"] = self.hook_from.data
+        if self.tie_break.data and self.tie_break.data != "share":
+            options["tie_break"] = self.tie_break.data
+        if self.special_cards.data:
+            options["special_cards"] = list(self.special_cards.data)
         return options
 
 
@@ -45,13 +118,25 @@ TURNED_CHOICES = [
     SelectChoice("wizard", lazy_gettext("Wizard")),
     SelectChoice("jester", lazy_gettext("Jester")),
 ]
+NAMED_TRUMP_CHOICES = [
+    *(SelectChoice(suit.word, suit_word(suit)) for suit in Suit),
+    SelectChoice(NO_TRUMP_WORD, lazy_gettext("no trump")),
+]
+CLOUD_CHANGES = [
+    SelectChoice("1", lazy_gettext("up by one")),
+    SelectChoice("-1", lazy_gettext("down by one")),
+]
+NOBODY = ""
 
 
 class WizardRoundForm(TrickRoundForm):
     """One Wizard round as the scorekeeper enters it: turned card, bids, tricks.
 
     Beyond the suits, a Wizard may be turned (the dealer chooses trump) or a Jester
-    (no trump); a card the API recorded (``7h``) is kept while its suit holds.
+    (no trump); a card the API recorded (``7h``) is kept while its suit holds. With the
+    anniversary special cards, any of them in play may be turned, and the round asks for
+    those in play: whether the Bomb was played, who won the Cloud's trick and whether
+    their bid went up or down, who held the Werewolf and the trump they named.
     """
 
     # Choices are checked by the validate_ methods, with messages for people.
@@ -67,24 +152,192 @@ class WizardRoundForm(TrickRoundForm):
     turned_missing: ClassVar[Any] = lazy_gettext(
         "Tap the turned card: a suit, a Wizard or a Jester"
     )
-    anchors: ClassVar[dict[str, str]] = {**TrickRoundForm.anchors, "wizard_trump": "at-trump"}
+    special_cards: ClassVar[frozenset[str]] = frozenset()
+    """The anniversary cards the game plays with (the sized form's)."""
+    player_names: ClassVar[tuple[str, ...]] = ()
+    anchors: ClassVar[dict[str, str]] = {
+        **TrickRoundForm.anchors,
+        "wizard_trump": "at-trump",
+        "werewolf": "at-werewolf",
+        "werewolf_seat": "at-werewolf",
+        "werewolf_trump": "at-werewolf",
+        "bomb": "at-bomb",
+        "cloud": "at-cloud",
+        "cloud_seat": "at-cloud",
+        "cloud_change": "at-cloud",
+    }
+    sections: ClassVar[tuple[str, ...]] = (
+        "dealer-change",
+        "at-trump",
+        "at-werewolf",
+        "at-bids",
+        "at-bomb",
+        "at-tricks",
+        "at-cloud",
+    )
+
+    @classmethod
+    def game_fields(cls, game: Any, info: RoundInfo) -> dict[str, Any]:
+        """The special cards' fields, only for those the game plays with."""
+        if not isinstance(game, WizardGame) or not game.options.special_cards:
+            return {}
+        special = game.options.special_cards
+        seats = [SelectChoice(NOBODY, lazy_gettext("nobody"))] + [
+            SelectChoice(str(seat), name) for seat, name in enumerate(game.players)
+        ]
+        turned = [
+            *TURNED_CHOICES,
+            *(
+                SelectChoice(card.value, SPECIAL_CARD_WORDS[card])
+                for card in ANNIVERSARY_CARDS
+                if card.value in special
+            ),
+        ]
+        fields: dict[str, Any] = {
+            "special_cards": special,
+            "player_names": tuple(game.players),
+            "turned": RadioField(
+                lazy_gettext("Turned card"), choices=turned, validate_choice=False
+            ),
+            "turned_choices": turned,
+            "turned_missing": lazy_gettext("Tap the turned card: a suit or a special card"),
+        }
+        if "bomb" in special:
+            fields["bomb"] = BooleanField(lazy_gettext("The Bomb was played"))
+        if "cloud" in special:
+            fields["cloud_seat"] = RadioField(
+                lazy_gettext("Who won the Cloud's trick?"), choices=seats, validate_choice=False
+            )
+            fields["cloud_change"] = RadioField(
+                lazy_gettext("Their bid went:"), choices=CLOUD_CHANGES, validate_choice=False
+            )
+        if "werewolf" in special:
+            fields["werewolf_seat"] = RadioField(
+                lazy_gettext("Who held the Werewolf?"), choices=seats, validate_choice=False
+            )
+            fields["werewolf_trump"] = RadioField(
+                lazy_gettext("The trump they named:"),
+                choices=NAMED_TRUMP_CHOICES,
+                validate_choice=False,
+            )
+        return fields
 
     @classmethod
     def turned_data(cls, record: Any) -> dict[str, Any]:
-        return _turned_choice(record)
+        return _recorded_choices(record)
+
+    def plays(self, card: str) -> bool:
+        """Whether the page asks about this special card (the game plays with it)."""
+        return card in self.special_cards
+
+    def _seat(self, name: str) -> int | None:
+        """The seat tapped in ``name`` (None: nobody, or a field the game lacks)."""
+        field = getattr(self, name, None)
+        value = field.data if field is not None else None
+        if value in (None, NOBODY):
+            return None
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return -1
+
+    def _seat_word(self, seat: int | None) -> str:
+        names = self.player_names
+        return names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+    def validate_turned(self, field: RadioField) -> None:
+        # The Werewolf's holder named the trump: the turned card changes nothing then,
+        # unless it was a special card (RULES.md, Wizard with the anniversary special cards).
+        if not field.data and self._seat("werewolf_seat") is not None:
+            return
+        super().validate_turned(field)
 
     def validate_wizard_trump(self, field: RadioField) -> None:
-        wizard_turned = self.turns_trump and self.turned.data == "wizard"
-        if wizard_turned and field.data not in [suit.word for suit in Suit]:
+        turned = self.turned.data if self.turns_trump else None
+        if turned not in DEALER_NAMES_SUIT or self._seat("werewolf_seat") is not None:
+            return
+        if field.data in [suit.word for suit in Suit]:
+            return
+        if turned == "wizard":
             raise ValidationError(gettext("A Wizard was turned: tap the suit the dealer chose"))
+        raise ValidationError(
+            gettext(
+                "The %(card)s was turned: tap the suit the dealer chose",
+                card=SPECIAL_CARD_WORDS[Special(turned)],
+            )
+        )
+
+    def _seat_errors(self, name: str, ask: str) -> None:
+        seat = self._seat(name)
+        if seat is not None and not 0 <= seat < self.seats:
+            raise ValidationError(ask)
+
+    def validate_cloud_seat(self, field: RadioField) -> None:
+        self._seat_errors("cloud_seat", gettext("Tap who won the Cloud's trick, or nobody"))
+
+    def validate_cloud_change(self, field: RadioField) -> None:
+        seat = self._seat("cloud_seat")
+        if seat is None:
+            if field.data:
+                raise ValidationError(
+                    gettext(
+                        "Tap who won the Cloud's trick, whose bid went up or down"
+                        " (or leave both empty)"
+                    )
+                )
+            return
+        if field.data not in ("1", "-1"):
+            raise ValidationError(
+                gettext(
+                    "Tap whether %(name)s's bid went up or down with the Cloud",
+                    name=self._seat_word(seat),
+                )
+            )
+
+    def validate_werewolf_seat(self, field: RadioField) -> None:
+        self._seat_errors("werewolf_seat", gettext("Tap who held the Werewolf, or nobody"))
+
+    def validate_werewolf_trump(self, field: RadioField) -> None:
+        seat = self._seat("werewolf_seat")
+        named = [choice.value for choice in NAMED_TRUMP_CHOICES]
+        if seat is None:
+            if field.data:
+                raise ValidationError(
+                    gettext("Tap who held the Werewolf and named the trump (or leave both empty)")
+                )
+            return
+        if field.data not in named:
+            raise ValidationError(
+                gettext(
+                    "Tap the trump %(name)s named with the Werewolf, or no trump",
+                    name=self._seat_word(seat),
+                )
+            )
+
+    def round_mapping(self) -> dict[str, Any]:
+        mapping = super().round_mapping()
+        if self.plays("bomb") and self["bomb"].data:
+            mapping["bomb"] = True
+        cloud = self._seat("cloud_seat")
+        if cloud is not None:
+            change = self["cloud_change"].data
+            mapping["cloud"] = {"seat": cloud, "change": int(change) if change else None}
+        werewolf = self._seat("werewolf_seat")
+        if werewolf is not None:
+            named = self["werewolf_trump"].data
+            mapping["werewolf"] = {"seat": werewolf, "trump": named}
+            # RULES.md: the trump the Werewolf's holder named is the round's.
+            mapping["trump"] = named
+        return mapping
 
     def trump_mapping(self, turned: str | None) -> dict[str, Any]:
         # RULES.md, Wizard › Trump: a Wizard lets the dealer choose; a Jester, no trump.
-        if turned in ("wizard", "jester"):
-            return {
-                "turned": turned,
-                "trump": self.wizard_trump.data if turned == "wizard" else "none",
-            }
+        # An anniversary card turned: the Fairy or the Bomb, no trump; the others, the
+        # dealer names a suit.
+        if turned in DEALER_NAMES_SUIT:
+            return {"turned": turned, "trump": self.wizard_trump.data}
+        if turned == "jester" or (turned in self.special_cards):
+            return {"turned": turned, "trump": NO_TRUMP_WORD}
         return super().trump_mapping(turned)
 
     def known_turned_card(self, suit: Suit) -> str | None:
@@ -93,17 +346,29 @@ class WizardRoundForm(TrickRoundForm):
         return kept if kept[-1:].lower() == suit.value else None
 
 
-def _turned_choice(record: WizardRound) -> dict[str, Any]:
+def _recorded_choices(record: WizardRound) -> dict[str, Any]:
+    """A recorded round as the page's choices: its turned card (a suit, a Wizard, a
+    Jester or a special card, with the dealer's suit), and the special cards' facts."""
+    data: dict[str, Any] = {}
+    werewolf = record.werewolf
     if record.turned is not None and record.turned.special is not None:
-        choice = record.turned.special.value
-        trump = record.trump.word if record.trump else None
-        return {"turned": choice, "wizard_trump": trump}
-    if record.trump is not None:
-        return {
-            "turned": record.trump.value,
-            "turned_card": str(record.turned) if record.turned else "",
-        }
-    return {}
+        data["turned"] = record.turned.special.value
+        if record.trump is not None and werewolf is None:
+            data["wizard_trump"] = record.trump.word
+    elif record.turned is not None and record.turned.suit is not None:
+        data["turned"] = record.turned.suit.value
+        data["turned_card"] = str(record.turned)
+    elif record.trump is not None and werewolf is None:
+        data["turned"] = record.trump.value
+    if record.bomb:
+        data["bomb"] = True
+    if record.cloud is not None:
+        data["cloud_seat"] = str(record.cloud.seat)
+        data["cloud_change"] = str(record.cloud.change)
+    if werewolf is not None:
+        data["werewolf_seat"] = str(werewolf.seat)
+        data["werewolf_trump"] = werewolf.trump.word if werewolf.trump else NO_TRUMP_WORD
+    return data
 
 
 class WizardSheetForm(Form):
