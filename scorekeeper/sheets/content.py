@@ -21,7 +21,7 @@ from ..charts import STYLES, ChartLook, running_totals_svg
 from ..i18n import and_names, date_medium, game_word
 from ..names import distinct_within
 from ..rules import Game
-from .grid import MIN_ROW, THICK, Grid, layout_grid, number, orientation_for
+from .grid import MIN_ROW, SMALLEST_PT, THICK, Grid, layout_grid, number, orientation_for
 from .layout import Fact, Row, SheetLayout
 from .measure import text_width
 from .paper import PAPERS, PT, Paper, page_size, usable
@@ -49,6 +49,8 @@ PLAYED_ROW = 5.8
 """A completed sheet's rows: one line of numbers."""
 TOTALS_ROW = 7.0
 """The totals' row of numbers printed; one to write in is a handwritten row's height."""
+NAME_SIZES = (9.0, SMALLEST_PT)
+"""The names over the grid, in points: 8 where a word of a name is too wide at 9."""
 MORE_PAGES = 2
 """A blank sheet of a game that ends by score fills at most this many pages."""
 
@@ -98,6 +100,8 @@ class Sheet:
     """Rows to write the final totals and places in by hand (blank sheets, and the
     sheets of a game still being played)."""
     in_progress: bool = False
+    names_pt: float = NAME_SIZES[0]
+    """The names over the grid, in points (:func:`names_pt`)."""
     breaks: frozenset[int] = frozenset()
     """Indexes into ``rows`` before which a new page starts, so every page holds rows
     and the last one the notes with its rows."""
@@ -114,20 +118,30 @@ class Sheet:
         return page_size(self.paper, self.orientation)
 
 
-def _words_broken(grid: Grid, names: Sequence[str]) -> int:
-    """How many words of the names over the grid are wider than a player's column, so
-    broken between their letters."""
+def names_pt(grid: Grid, names: Sequence[str]) -> float:
+    """The size the names over the grid are printed at: the largest at which no word of
+    theirs is wider than a player's column, else the smallest."""
+    for size in NAME_SIZES:
+        if not _words_broken(grid, names, size):
+            return size
+    return NAME_SIZES[-1]
+
+
+def _words_broken(grid: Grid, names: Sequence[str], size: float | None = None) -> int:
+    """How many words of the names over the grid are wider than a player's column at
+    ``size`` points (the size they are printed at), so broken between their letters."""
+    size = names_pt(grid, names) if size is None else size
     width = grid.player_width - 1.2
-    return sum(text_width(word, 9.0) > width for name in names for word in name.split())
+    return sum(text_width(word, size) > width for name in names for word in name.split())
 
 
-def _name_lines(name: str, width: float) -> int:
-    """How many lines ``name`` takes in a column ``width`` millimetres wide at 9 pt,
-    broken between words (a word longer than the column, between its letters)."""
+def _name_lines(name: str, width: float, size: float = 9.0) -> int:
+    """How many lines ``name`` takes in a column ``width`` millimetres wide at ``size``
+    points, broken between words (a word longer than the column, between its letters)."""
     lines, line = 1, 0.0
-    space = text_width(" ", 9.0)
+    space = text_width(" ", size)
     for word in name.split():
-        wide = text_width(word, 9.0)
+        wide = text_width(word, size)
         if line and line + space + wide > width:
             lines, line = lines + 1, 0.0
         if wide > width:
@@ -162,7 +176,8 @@ def _head_height(grid: Grid, names: Sequence[str], kind: str, facts: Sequence[Fa
 def _header_height(grid: Grid, names: Sequence[str], kind: str) -> float:
     """The grid's header, repeated on every page: the longest name wrapped to fit, and
     the sub-columns' labels."""
-    lines = max((_name_lines(name, grid.player_width - 1.2) for name in names), default=1)
+    size = names_pt(grid, names)
+    lines = max((_name_lines(name, grid.player_width - 1.2, size) for name in names), default=1)
     # A blank sheet without names leaves room to write them.
     least = (
         NAMES_HEIGHT[kind] if kind == "completed" or not any(names) else NAMES_HEIGHT["completed"]
@@ -335,6 +350,7 @@ def blank_sheet(
         row_height=plan.height,
         pages=plan.pages,
         breaks=plan.breaks,
+        names_pt=names_pt(grid, shown),
         write_totals=True,
         totals_label=gettext("Total"),
         notes=layout.notes(state),
@@ -428,6 +444,7 @@ def completed_sheet(
         places=_places(state) if state.finished else (),
         write_totals=in_progress,
         in_progress=in_progress,
+        names_pt=names_pt(grid, state.players),
         winners=state.winners,
         chart=chart,
         keys=keys,
