@@ -25,7 +25,6 @@ its box (a game with the Cloud has boxes of bids that wide):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -344,15 +343,16 @@ KEY_LINE = 8.0 * 1.25 * 25.4 / 72
 
 def foot_for(state: WizardGame, kind: str, width: float) -> float:
     """The notes' height under a grid ``width`` millimetres wide: the key's lines for
-    the special cards and the tie-break's note take lines of their own (and half a line
-    to spare) beyond the usual notes."""
+    the special cards and the tie-break's note take as many lines as their words fill
+    (and half a line to spare) beyond the usual notes, which leave room for a line
+    begun."""
     extra = [*special_key(state)]
     if state.options.tie_break == "exact_bids":
         extra.append(tie_break_note())
     if not extra:
         return FOOT_HEIGHT[kind]
     said = sum(text_width(line + " · ", 8.0) for line in extra)
-    return FOOT_HEIGHT[kind] + (math.ceil(said / width) + 0.5) * KEY_LINE
+    return FOOT_HEIGHT[kind] + (said / width + 0.5) * KEY_LINE
 
 
 def tie_break_note() -> str:
