@@ -396,6 +396,96 @@ def test_a_blank_short_game_with_the_hook(table: Table) -> None:
     assert "20 + 10 a trick" in sheet.text and "-10 a trick off" in sheet.text
 
 
+ANNIVERSARY = sorted((DATA / "anniversary").glob("*.json"))
+SHORT_WORDS = {
+    "bomb": "Bmb",
+    "cloud": "Cld",
+    "dragon": "Drg",
+    "fairy": "Fai",
+    "juggler": "Jug",
+    "werewolf": "Wlf",
+    "shapeshifter": "Shp",
+}
+SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "none": "–"}
+
+
+@pytest.mark.parametrize("path", ANNIVERSARY, ids=[p.stem for p in ANNIVERSARY])
+def test_a_sheet_with_the_anniversary_cards_shows_what_they_did(table: Table, path: Path) -> None:
+    """RULES.md, Wizard with the anniversary special cards: a Bomb round ticked, a bid the
+    Cloud changed as 2→3 (scored against the changed bid), the Werewolf's trump and a
+    turned special card in the trump column; the facts name the cards and options."""
+    game = recorded(path)
+    sheet = read_pdf(table.client.get(f"/games/{store(table.app, game)}/sheet.pdf").data)
+    state = state_of(game)
+    players = state.player_count
+    for scored in state.scored_rounds:
+        record = scored.record
+        line = sheet.line(rf"{scored.number} {scored.cards} ")
+        expected = []
+        for seat in range(players):
+            bid = [str(record.bids[seat])]
+            if record.cloud is not None and record.cloud.seat == seat:
+                bid += ["→", str(record.bids[seat] + record.cloud.change)]
+            expected += [*bid, str(record.tricks[seat])]
+            expected += figures([scored.scores[seat]], signed=True)
+            expected += figures([scored.totals[seat]])
+        assert line.split()[-len(expected) :] == expected, line
+        lead = line.split()[: -len(expected)]
+        assert lead[-1] == str(sum(record.bids))  # the bids as made, added up
+        assert lead[-2] == ("✓" if record.bomb else "·"), line
+        played = game["rounds"][scored.number - 1]
+        trump = SUIT_SIGNS[played["trump"]]
+        if "werewolf" in played:
+            assert lead[-4:-2] == ["Wlf", trump], line
+        elif played["turned"] in SHORT_WORDS:
+            assert lead[-4:-2] == [SHORT_WORDS[played["turned"]], trump], line
+    options = game["options"]
+    names = ", ".join(card.capitalize() for card in options["special_cards"])
+    assert f"SPECIAL CARDS {names}" in plain(sheet.text.replace("\n", " "))
+    assert ("TIE-BREAK most bids met" in sheet.text) == (options.get("tie_break") == "exact_bids")
+    if options.get("hook_from", 1) > 1:
+        assert f"HOOK from round {options['hook_from']}" in sheet.text
+    key = plain(sheet.text.replace("\n", " "))
+    assert "the Bomb was played and nobody took its trick" in key
+    assert "a bid the Cloud changed (whoever won its trick goes up or down one)" in key
+    assert totals_of(sheet) == figures(game["totals"])
+
+
+def totals_of(sheet: ReadPdf) -> list[str]:
+    return [t for t in sheet.line("Total ").split()[1:] if t != "★"]
+
+
+def test_a_blank_wizard_sheet_with_the_special_cards(table: Table) -> None:
+    """The blank-sheet form's boxes: the Dragon and the Fairy are one; a column to tick
+    the Bomb; the key says every card's short word; the hook from a round plays the hook."""
+    sheet = blank(
+        table.client,
+        game="wizard",
+        players=4,
+        special_bomb="y",
+        special_dragon_fairy="y",
+        special_werewolf="y",
+        hook_from="3",
+        tie_break="y",
+    )
+    text = plain(sheet.text.replace("\n", " "))
+    assert "SPECIAL CARDS Bomb, Dragon, Fairy, Werewolf" in text
+    assert "HOOK from round 3" in text and "Hook from round 3 on, the bids may not" in text
+    assert "TIE-BREAK most bids met" in text and "Tie-break equal top totals go to" in text
+    header = next(line for line in sheet.pages[0].lines if re.match("(Round|Rd) ", line))
+    assert header.split()[-2] in ("Bomb", "Bmb") and header.endswith("Bids"), header
+    for said in ("the Bomb was played", "Bmb –", "Drg ♥", "Fai –", "Wlf ♥"):
+        assert said in text
+    assert "Cld" not in text and "Jug" not in text and "the Cloud" not in text
+
+
+def test_a_blank_wizard_sheet_without_special_cards_is_as_it_was(table: Table) -> None:
+    sheet = blank(table.client, game="wizard", players=4)
+    assert sheet.line("(Round|Rd) ").split()[2:] == ["Dealer", "Trump", "Bids"]
+    assert "SPECIAL CARDS" not in sheet.text and "TIE-BREAK" not in sheet.text
+    assert "HOOK off" in sheet.text and "✓" not in sheet.text
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_blank_one_card_sheet_has_hands_to_spare(table: Table, players: int) -> None:
     names = ["Llŷr", "Νίκος", "प्रिया", "Dee"][:players]

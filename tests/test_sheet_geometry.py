@@ -326,3 +326,77 @@ def cli_arguments(case: Case) -> str:
     parts += {"finished": ["--completed"], "unfinished": ["--unfinished"]}.get(case.state, [])
     parts += [f"--option {name}={value}" for name, value in case.options]
     return " ".join(parts)
+
+
+# -- Wizard with the anniversary special cards ------------------------------------------
+
+ANNIVERSARY = sorted((Path(__file__).parent / "data" / "anniversary").glob("*.json"))
+"""Recorded games with every special card: a Bomb round, a Cloud's change of a bid, a
+Werewolf's trump, special cards turned."""
+EVERY_SPECIAL_CARD = (
+    ("special_bomb", "y"),
+    ("special_cloud", "y"),
+    ("special_dragon_fairy", "y"),
+    ("special_juggler", "y"),
+    ("special_werewolf", "y"),
+    ("special_shapeshifter", "y"),
+    ("hook_from", "3"),
+    ("tie_break", "y"),
+)
+"""The blank-sheet form with every special card and option: the widest lead, the
+widest bids and the longest key."""
+SPECIAL_LANGUAGES = ("en", "cy", "ne")
+"""English, and the languages whose words and script take the most room."""
+
+
+@pytest.fixture(scope="module")
+def geometry_app() -> Any:
+    return sheet_geometry.make_app()
+
+
+def judge_recorded(app: Any, path: Path, paper: str, language: str) -> Judged:
+    """A recorded game's completed sheet, rendered in ``language`` and judged."""
+    import json
+    from datetime import datetime
+
+    from scorekeeper.views.sheets import completed_sheet, render_sheet
+
+    game = json.loads(path.read_text(encoding="utf-8"))
+    rules = KINDS[game["game"]].rules
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        state = rules.new(game["players"], game["first_dealer"], game["options"])
+        for played in game["rounds"]:
+            state = state.load_round(
+                {k: v for k, v in played.items() if k not in ("scores", "totals")}
+            )
+        sheet = completed_sheet(state, datetime(2026, 3, 3, 20, 15), paper)
+        data = render_sheet(sheet)
+    size = PAPERS[paper]
+    expected = sheet_geometry.expected_pages(sheet)
+    pages = sheet_geometry.read_pages(data)
+    found = sheet_geometry.judge_pages(
+        pages, expected_pages=expected, paper=(size.width, size.height), names=sheet.players
+    )
+    case = Case(game["game"], state.player_count, paper, language, "short", "finished")
+    return Judged(case, len(pages), expected, tuple(found))
+
+
+@pytest.mark.parametrize("language", SPECIAL_LANGUAGES)
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("path", ANNIVERSARY, ids=[p.stem for p in ANNIVERSARY])
+def test_a_game_with_the_special_cards_is_fit_for_a_pen(
+    geometry_app: Any, path: Path, paper: str, language: str
+) -> None:
+    result = judge_recorded(geometry_app, path, paper, language)
+    assert result.problems == (), "\n".join(result.problems)
+
+
+@pytest.mark.parametrize("language", SPECIAL_LANGUAGES)
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_blank_sheet_with_every_special_card_is_fit_for_a_pen(
+    geometry_app: Any, players: int, paper: str, language: str
+) -> None:
+    case = Case("wizard", players, paper, language, "none", "blank", EVERY_SPECIAL_CARD)
+    result = sheet_geometry.judge(geometry_app, case)
+    assert result.problems == (), f"{case.id}:\n" + "\n".join(result.problems)

@@ -64,11 +64,24 @@ def test_the_paper_follows_the_browsers_country(visitor: Any, language: str, siz
         ("game=wizard&players=4&names-0=Ana&names-1=Ben", "4 players: give 4 names, or none"),
         ("game=wizard&players=3&names-0=Ana&names-1=ana&names-2=Cai", "ana is at the table twice"),
         ("game=wizard&players=4&rounds=16", "A game of 4 players has 1 to 15 rounds"),
+        (
+            "game=wizard&players=4&rounds=5&hook_from=6",
+            "The hook starts in one of the game's rounds, from 1 to 5",
+        ),
         ("game=one_card&players=3&target=0", "Number must be between 1 and 999."),
         ("game=poker&players=3", "Not a valid choice."),
         ("game=wizard&players=3&paper=a3", "Not a valid choice."),
     ],
-    ids=["too few", "names missing", "same name", "too many rounds", "no target", "game", "paper"],
+    ids=[
+        "too few",
+        "names missing",
+        "same name",
+        "too many rounds",
+        "hook after the last round",
+        "no target",
+        "game",
+        "paper",
+    ],
 )
 def test_a_blank_sheet_the_rules_refuse_says_why(
     visitor: Any, query: str, field_error: str

@@ -4,6 +4,7 @@ score and running total (or, on the score pad's sheet, the bid and the running t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -78,21 +79,21 @@ def totals_after(rounds: int) -> str:
     return said
 
 
-def trick_line(grid: Grid, scored: ScoredRound[Any]) -> Markup:
+def trick_line(grid: Grid, scored: ScoredRound[Any], bids: Sequence[Field] | None = None) -> Markup:
     """Every player's numbers of the round, as the grid's sub-columns ask (bid, tricks
-    taken, score and running total), on one line."""
+    taken, score and running total), on one line; ``bids`` as the game writes them
+    (Wizard's ``2→3``), else each bid as made."""
     record = scored.record
+    written = bids or [Field(str(bid)) for bid in record.bids]
     return grid.line(
         [
             [
-                Field(
-                    {
-                        "bid": str(record.bids[seat]),
-                        "took": str(record.tricks[seat]),
-                        "score": number(scored.scores[seat], signed=True),
-                        "total": number(scored.totals[seat]),
-                    }[sub.key]
-                )
+                {
+                    "bid": written[seat],
+                    "took": Field(str(record.tricks[seat])),
+                    "score": Field(number(scored.scores[seat], signed=True)),
+                    "total": Field(number(scored.totals[seat])),
+                }[sub.key]
                 for sub in grid.subs
             ]
             for seat in range(len(record.bids))

@@ -234,7 +234,9 @@ def _blank_rows(
     plan, or for a game that ends by score as many as the layout asks, filling every
     page it takes (:data:`MORE_PAGES` at most)."""
     head = _head_height(grid, shown, "blank", facts)
-    after = 2 * MIN_ROW + layout.foot_height["blank"]  # the totals and places, the notes
+    after = 2 * MIN_ROW + layout.foot(
+        state, "blank", grid.width
+    )  # the totals and places, the notes
     first = height - head - SLACK
     later = height - _header_height(grid, shown, "blank") - SLACK
     count = layout.blank_rows(state)
@@ -258,7 +260,7 @@ def _laid_out(
 ) -> tuple[Grid, float]:
     """The sheet's grid and the page's height for it, the paper turned ``orientation``;
     ValueError if the grid does not fit across it."""
-    columns = layout.columns(pad)
+    columns = layout.columns(pad, state)
     width, height = usable(paper, orientation)
     # The grid's outer rules are drawn outside its width: inside the margins.
     return layout_grid(columns, state.player_count, width - 2 * THICK, layout.widest(state)), height
@@ -266,7 +268,7 @@ def _laid_out(
 
 def _orientations(layout: SheetLayout[G], state: G, paper: Paper, pad: bool = False) -> list[str]:
     """Upright first while the grid is roomy that way, else across the page first."""
-    columns = layout.columns(pad)
+    columns = layout.columns(pad, state)
     preferred = orientation_for(columns, state.player_count, paper, layout.widest(state))
     return [preferred, "landscape" if preferred == "portrait" else "portrait"]
 
@@ -406,7 +408,7 @@ def completed_sheet(
     writes = 2 * MIN_ROW if in_progress else 0.0
     room = height - head - len(rows) * PLAYED_ROW - totals_rows - SLACK
     later = height - _header_height(grid, state.players, "completed") - SLACK
-    foot = layout.foot_height["completed"]
+    foot = layout.foot(state, "completed", grid.width)
     plan = _plan_rows(len(to_play), room, later, writes + foot) if to_play else None
     write_height = min(plan.height, BLANK_ROW_MAX) if plan else MIN_ROW
     used = len(to_play) * write_height + writes + foot + CHART_EXTRA

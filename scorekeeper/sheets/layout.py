@@ -156,20 +156,26 @@ class SheetLayout(Generic[G]):
     """The running-totals chart's title, in the game's word for a round."""
     chart_target: Callable[[G], int | None]
     """The score that ends the game, drawn across the running totals' chart, if any."""
+    lead_for: Callable[[G], tuple[Column, ...]] | None = None
+    """The lead columns for a game whose options add some (Wizard's special cards: a
+    column to note them), in the order :attr:`lead` keeps; None: always :attr:`lead`."""
+    foot_for: Callable[[G, str, float], float] | None = None
+    """The notes' height for a game whose options lengthen them (a longer key), on a
+    ``blank`` or ``completed`` sheet, the notes as wide as the grid (mm); None: always
+    :attr:`foot_height`."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):
             value = getattr(self, piece.name)
-            if value is None:
+            if value is None and piece.name not in OPTIONAL:
                 raise LayoutError(f"a sheet layout lacks its {piece.name}")
             if piece.name in CALLED and not callable(value):
                 raise LayoutError(f"a sheet layout's {piece.name} is not a function")
-        numbers = [col for col in self.lead if col.units]
-        rest = self.lead[len(numbers) :]
-        if not numbers or self.lead[: len(numbers)] != tuple(numbers):
-            raise LayoutError("a sheet layout's lead starts with its numbers, the round's first")
-        if not rest or rest[0].key != "dealer" or any(col.units for col in rest):
-            raise LayoutError("a sheet layout's lead has the dealer's column after its numbers")
+        for piece_name in OPTIONAL:
+            value = getattr(self, piece_name)
+            if value is not None and not callable(value):
+                raise LayoutError(f"a sheet layout's {piece_name} is not a function")
+        _check_lead(self.lead)
         if not self.subs:
             raise LayoutError("a sheet layout has sub-columns for every player")
         if self.pad and self.pad[-1].key != self.subs[-1].key:
@@ -180,11 +186,33 @@ class SheetLayout(Generic[G]):
         if self.unplanned_rows < 0:
             raise LayoutError("a sheet layout keeps no fewer than 0 unplanned rows")
 
-    def columns(self, pad: bool = False) -> Columns:
-        """The grid's columns: the score pad's with ``pad``, else the full ones."""
+    def columns(self, pad: bool = False, state: G | None = None) -> Columns:
+        """The grid's columns: the score pad's with ``pad``, else the full ones; the
+        lead as ``state``'s options make it (:attr:`lead_for`), when given."""
         if pad and not self.pad:
             raise LayoutError("this game's sheet has no score pad's columns")
-        return Columns(self.lead, self.pad if pad else self.subs)
+        lead = self.lead
+        if state is not None and self.lead_for is not None:
+            lead = self.lead_for(state)
+            _check_lead(lead)
+        return Columns(lead, self.pad if pad else self.subs)
+
+    def foot(self, state: G, kind: str, width: float) -> float:
+        """The notes' height for ``state`` on a ``blank`` or ``completed`` sheet, under
+        a grid ``width`` millimetres wide."""
+        if self.foot_for is not None:
+            return self.foot_for(state, kind, width)
+        return self.foot_height[kind]
+
+
+def _check_lead(lead: tuple[Column, ...]) -> None:
+    """A lead starts with its numbers (the round's first), then the dealer's column."""
+    numbers = [col for col in lead if col.units]
+    rest = lead[len(numbers) :]
+    if not numbers or lead[: len(numbers)] != tuple(numbers):
+        raise LayoutError("a sheet layout's lead starts with its numbers, the round's first")
+    if not rest or rest[0].key != "dealer" or any(col.units for col in rest):
+        raise LayoutError("a sheet layout's lead has the dealer's column after its numbers")
 
 
 @dataclass(frozen=True)
@@ -209,6 +237,8 @@ CALLED = frozenset(
     }
 )
 """The pieces of a layout that are functions."""
+OPTIONAL = frozenset({"lead_for", "foot_for"})
+"""The pieces of a layout it may lack."""
 
 
 class LayoutError(ValueError):

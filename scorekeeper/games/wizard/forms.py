@@ -372,19 +372,59 @@ def _recorded_choices(record: WizardRound) -> dict[str, Any]:
 
 
 class WizardSheetForm(Form):
-    """Wizard's options on the blank-sheet form (its fields joined to ``BlankSheetForm``)."""
+    """Wizard's options on the blank-sheet form (its fields joined to ``BlankSheetForm``).
+
+    The special cards are a box each, the Dragon and the Fairy one box: they are played
+    only together (RULES.md, Wizard with the anniversary special cards)."""
 
     hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
+    hook_from = IntegerField(
+        lazy_gettext("The hook from round"),
+        validators=[Optional(), NumberRange(min=1, max=60, message=OUT_OF_RANGE)],
+        invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
     rounds = IntegerField(
         lazy_gettext("Rounds (a short game)"),
         validators=[Optional(), NumberRange(min=1, max=60, message=OUT_OF_RANGE)],
         invalid_value_message=NOT_A_WHOLE_NUMBER,
     )
+    special_bomb = BooleanField(lazy_gettext("Bomb"))
+    special_cloud = BooleanField(lazy_gettext("Cloud"))
+    special_dragon_fairy = BooleanField(lazy_gettext("Dragon and Fairy"))
+    special_juggler = BooleanField(lazy_gettext("Juggler"))
+    special_werewolf = BooleanField(lazy_gettext("Werewolf"))
+    special_shapeshifter = BooleanField(lazy_gettext("Shapeshifter"))
+    tie_break = BooleanField(
+        lazy_gettext(
+            "Tie-break of the tournaments: equal top totals go to whoever met their bid"
+            " in the most rounds"
+        )
+    )
+
+
+SHEET_SPECIAL_CARDS = {
+    "special_bomb": ("bomb",),
+    "special_cloud": ("cloud",),
+    "special_dragon_fairy": ("dragon", "fairy"),
+    "special_juggler": ("juggler",),
+    "special_werewolf": ("werewolf",),
+    "special_shapeshifter": ("shapeshifter",),
+}
+"""The blank-sheet form's boxes of special cards, and the cards each one adds."""
 
 
 def wizard_sheet_options(form: Any) -> dict[str, Any]:
-    """Wizard's options on a blank sheet: the hook, and a short game's rounds."""
-    options: dict[str, Any] = {"hook": bool(form.hook.data)}
+    """Wizard's options on a blank sheet: the hook (a round to hold from says it is
+    played), a short game's rounds, the special cards and the tie-break."""
+    hook_from = form.hook_from.data
+    options: dict[str, Any] = {"hook": bool(form.hook.data) or hook_from is not None}
     if form.rounds.data is not None:
         options["rounds"] = form.rounds.data
+    if hook_from is not None:
+        options["hook_from"] = hook_from
+    cards = [card for name, adds in SHEET_SPECIAL_CARDS.items() if form[name].data for card in adds]
+    if cards:
+        options["special_cards"] = cards
+    if form.tie_break.data:
+        options["tie_break"] = "exact_bids"
     return options
