@@ -30,18 +30,8 @@ from ...rules import RoundInfo, Special, Suit
 from ...rules.cards import ANNIVERSARY_CARDS
 from ...rules.wizard import NO_TRUMP_TURNED, WizardGame, WizardRound
 from ..tricks import SUIT_CHOICES, TrickRoundForm
+from .cards import SPECIAL_CARD_WORDS
 
-# The anniversary cards by their names in the reader's language (RULES.md, Wizard with the
-# anniversary special cards); the values are the option's and the API's words.
-SPECIAL_CARD_WORDS: dict[Special, Any] = {
-    Special.BOMB: lazy_gettext("Bomb"),
-    Special.CLOUD: lazy_gettext("Cloud"),
-    Special.DRAGON: lazy_gettext("Dragon"),
-    Special.FAIRY: lazy_gettext("Fairy"),
-    Special.JUGGLER: lazy_gettext("Juggler"),
-    Special.WEREWOLF: lazy_gettext("Werewolf"),
-    Special.SHAPESHIFTER: lazy_gettext("Shapeshifter"),
-}
 SPECIAL_CARD_CHOICES = [
     SelectChoice(card.value, SPECIAL_CARD_WORDS[card]) for card in ANNIVERSARY_CARDS
 ]

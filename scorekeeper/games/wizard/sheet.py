@@ -49,6 +49,7 @@ from ..tricks_sheet import (
     trick_line,
     trick_widest,
 )
+from .cards import SPECIAL_CARD_WORDS
 
 # The anniversary cards' short words on a printed sheet, in its narrow columns ("Drg ♠":
 # the Dragon turned, the dealer named spades).
@@ -76,19 +77,8 @@ SHORT_WORDS = {
     Special.SHAPESHIFTER: lazy_gettext("Shp"),
 }
 
-CARD_NAMES = {
-    # TRANSLATORS: an anniversary special card of Wizard, in a printed sheet's facts and
-    # the heading of the column where the rounds it was played in are ticked.
-    Special.BOMB: lazy_gettext("Bomb"),
-    Special.CLOUD: lazy_gettext("Cloud"),
-    Special.DRAGON: lazy_gettext("Dragon"),
-    Special.FAIRY: lazy_gettext("Fairy"),
-    Special.JUGGLER: lazy_gettext("Juggler"),
-    Special.WEREWOLF: lazy_gettext("Werewolf"),
-    Special.SHAPESHIFTER: lazy_gettext("Shapeshifter"),
-}
 
-BOMB_COLUMN = Column("bomb", CARD_NAMES[Special.BOMB], 7.0, short=SHORT_WORDS[Special.BOMB])
+BOMB_COLUMN = Column("bomb", SPECIAL_CARD_WORDS[Special.BOMB], 7.0, short=SHORT_WORDS[Special.BOMB])
 """The column of the rounds in which the Bomb was played (✓): its trick nobody took, so
 the tricks add up to one less than the cards (the Cloud's change of a bid is written in
 the bid's box, the Werewolf's trump in the trump column)."""
@@ -268,7 +258,7 @@ def short_word(card: Special) -> str:
 
 def card_name(card: Special) -> str:
     """An anniversary card's name, in the sheet's facts."""
-    said: str = str(CARD_NAMES[card])
+    said: str = str(SPECIAL_CARD_WORDS[card])
     return said
 
 
