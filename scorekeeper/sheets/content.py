@@ -255,22 +255,25 @@ def _rotation(first: int, players: int, count: int) -> list[int]:
     return [(first + i) % players for i in range(count)]
 
 
-def _laid_out(
-    layout: SheetLayout[G], state: G, paper: Paper, orientation: str, pad: bool = False
-) -> tuple[Grid, float]:
-    """The sheet's grid and the page's height for it, the paper turned ``orientation``;
-    ValueError if the grid does not fit across it."""
+def _ways(
+    layout: SheetLayout[G], state: G, paper: Paper, pad: bool = False
+) -> list[tuple[str, Grid, float]]:
+    """Each way round the paper that the grid fits across: its orientation, the grid,
+    and the page's height inside the margins; upright first while the grid is roomy that
+    way, else across the page first."""
     columns = layout.columns(pad, state)
-    width, height = usable(paper, orientation)
-    # The grid's outer rules are drawn outside its width: inside the margins.
-    return layout_grid(columns, state.player_count, width - 2 * THICK, layout.widest(state)), height
-
-
-def _orientations(layout: SheetLayout[G], state: G, paper: Paper, pad: bool = False) -> list[str]:
-    """Upright first while the grid is roomy that way, else across the page first."""
-    columns = layout.columns(pad, state)
-    preferred = orientation_for(columns, state.player_count, paper, layout.widest(state))
-    return [preferred, "landscape" if preferred == "portrait" else "portrait"]
+    chars = layout.widest(state)
+    preferred = orientation_for(columns, state.player_count, paper, chars)
+    ways = []
+    for orientation in (preferred, "landscape" if preferred == "portrait" else "portrait"):
+        width, height = usable(paper, orientation)
+        try:
+            # The grid's outer rules are drawn outside its width: inside the margins.
+            grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars)
+        except ValueError:
+            continue
+        ways.append((orientation, grid, height))
+    return ways
 
 
 def _places(state: Game[Any, Any]) -> tuple[str, ...]:
@@ -321,11 +324,7 @@ def blank_sheet(
     # The way round that takes fewer pages, then breaks fewer names inside a word;
     # upright if the grid is roomy that way.
     chosen: tuple[tuple[int, int], _Plan, str, Grid, int] | None = None
-    for orientation in _orientations(layout, state, sheet_paper, pad):
-        try:
-            grid, height = _laid_out(layout, state, sheet_paper, orientation, pad)
-        except ValueError:
-            continue
+    for orientation, grid, height in _ways(layout, state, sheet_paper, pad):
         count, plan = _blank_rows(layout, state, grid, shown, facts, height)
         cost = (plan.pages, _words_broken(grid, shown))
         if chosen is None or cost < chosen[0]:
@@ -372,14 +371,10 @@ def completed_sheet(
     sheet_paper = PAPERS[paper]
     # Upright if the grid is roomy that way, unless a name's word breaks there and not
     # across the page.
-    laid = []
-    for orientation in _orientations(layout, state, sheet_paper):
-        try:
-            grid, height = _laid_out(layout, state, sheet_paper, orientation)
-        except ValueError:
-            continue
-        laid.append((_words_broken(grid, state.players), orientation, grid, height))
-    _broken, orientation, grid, height = min(laid, key=lambda way: way[0])
+    # The first way round (upright if roomy) unless a name's word breaks there and not the other.
+    orientation, grid, height = min(
+        _ways(layout, state, sheet_paper), key=lambda way: _words_broken(way[1], state.players)
+    )
 
     rows = tuple(layout.played_row(state, scored, grid) for scored in state.scored_rounds)
     to_play: list[Row] = []
