@@ -169,6 +169,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=0, server_default="0")
     # The read-only watch link's secret, while the link is shared.
     watch_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    # The next round while it is being played: its bids (and trump) said, its tricks not
+    # yet ({"number", "facts", "revealed"}); None between rounds. Not a round of the
+    # game's history: that is recorded once, complete, in ``rounds``.
+    pending: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
     owner: Mapped[User] = relationship(back_populates="games")
     night: Mapped[Night] = relationship(back_populates="games")
@@ -198,6 +202,8 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     )
     seat: Mapped[int] = mapped_column(primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    # The secret of this seat's own bidding link (hidden bids), while the game has one.
+    bid_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
     # Caches of what the rules say, kept up to date by every change to the game:
     total: Mapped[int] = mapped_column(default=0, server_default="0")
     won: Mapped[bool] = mapped_column(default=False, server_default=false())
@@ -272,6 +278,9 @@ class GameChange(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     version: Mapped[int]
     summary: Mapped[str] = mapped_column(String(200))
+    # What a correction changed, field by field ([{"field", "seat", "old", "new"}, ...]),
+    # for the list of corrections the table can read; None for other changes.
+    detail: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     changed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
