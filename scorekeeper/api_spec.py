@@ -33,6 +33,16 @@ GAME_KEYS = {"type": "string", "enum": list(GAMES)}
 REFEREE_GAMES = {"type": "string", "enum": list(REFEREES)}
 
 
+HIDDEN_BIDS_OPTION: dict[str, Any] = {
+    "type": "boolean",
+    "default": False,
+    "description": (
+        "Each player bids secretly on their own phone (a link per seat); the game's pending"
+        " bids stay null until every bid is in or the scorekeeper reveals them"
+    ),
+}
+
+
 def card_names(referee: Referee) -> list[str]:
     """The cards of the game's deck as the API writes them (any case is read)."""
     return [str(card) for card in referee.deck()]
@@ -379,6 +389,10 @@ def openapi_document() -> dict[str, Any]:
                 "parameters": [GAME_ID],
                 "post": {
                     "summary": "Record the next round",
+                    "description": (
+                        "A whole round; or, after PUT …/pending, only its play (e.g."
+                        ' `{"tricks": [...]}`) to complete the pending round'
+                    ),
                     "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                     "requestBody": {
                         "required": True,
@@ -396,6 +410,53 @@ def openapi_document() -> dict[str, Any]:
                             "The game is over, or it changed since the If-Match version"
                         ),
                         "422": REFUSED,
+                    },
+                },
+            },
+            "/games/{game_id}/pending": {
+                "parameters": [GAME_ID],
+                "put": {
+                    "summary": "Keep the round being played: its trump and bids, before its tricks",
+                    "description": (
+                        "The same fields as a round, less the play (Wizard and Oh Hell: tricks;"
+                        " Wizard's bomb and cloud; One Card: points and last_trick), with the"
+                        " same refusals as a round's bids. Every screen shows them. With hidden"
+                        " bids, a bid left null keeps the one already in."
+                    ),
+                    "parameters": [IF_MATCH],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    },
+                    "responses": {
+                        "200": _game_response("The game, its pending round in `pending`"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "409": _error_response("The game is over, or it changed meanwhile"),
+                        "422": REFUSED,
+                    },
+                },
+                "delete": {
+                    "summary": "Forget the round's pending bids",
+                    "parameters": [IF_MATCH],
+                    "responses": {
+                        "200": _game_response("The game, `pending` null"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "409": _error_response("The game is over, or it changed meanwhile"),
+                    },
+                },
+            },
+            "/games/{game_id}/pending/reveal": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Hidden bids: reveal the bids made so far",
+                    "parameters": [IF_MATCH],
+                    "responses": {
+                        "200": _game_response("The game, its pending bids shown"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "409": _error_response("The game is over, or it changed meanwhile"),
                     },
                 },
             },
@@ -702,6 +763,46 @@ def openapi_document() -> dict[str, Any]:
                             "description": "The round to play next; null once finished",
                         },
                         "finished": {"type": "boolean"},
+                        "pending": {
+                            "oneOf": [
+                                {"type": "null"},
+                                {
+                                    "type": "object",
+                                    "required": ["number", "bids", "over_under"],
+                                    "properties": {
+                                        "number": {"type": "integer"},
+                                        "dealer": SEAT,
+                                        "cards": {"type": "integer"},
+                                        "bids": {
+                                            "type": ["array", "null"],
+                                            "items": {"type": ["integer", "null"]},
+                                            "description": (
+                                                "Null while hidden bids are not revealed"
+                                            ),
+                                        },
+                                        "trump": TRUMP,
+                                        "turned": {"type": ["string", "null"]},
+                                        "over_under": {
+                                            "type": ["integer", "null"],
+                                            "description": (
+                                                "Sum of the bids less the cards (null while"
+                                                " a bid is missing or hidden)"
+                                            ),
+                                        },
+                                        "bid_in": {
+                                            "type": "array",
+                                            "items": {"type": "boolean"},
+                                            "description": "Who has bid, seat by seat",
+                                        },
+                                        "hidden": {"type": "boolean"},
+                                    },
+                                },
+                            ],
+                            "description": (
+                                "The round being played: its bids said, its tricks not yet"
+                                " recorded; null between rounds"
+                            ),
+                        },
                         "version": {
                             "type": "integer",
                             "description": "Goes up by one with every change (also the ETag)",

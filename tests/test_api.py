@@ -33,7 +33,13 @@ Json = dict[str, Any]
 def wizard_options(**given: Any) -> Json:
     """A Wizard game's options as the game document shows them: every one, the options
     added with the anniversary cards at their defaults unless given."""
-    return {"special_cards": [], "hook_from": 1, "tie_break": "share", **given}
+    return {
+        "special_cards": [],
+        "hook_from": 1,
+        "tie_break": "share",
+        "hidden_bids": False,
+        **given,
+    }
 
 
 # -- helpers -------------------------------------------------------------------

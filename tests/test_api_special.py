@@ -84,7 +84,11 @@ def test_the_options_are_kept_and_shown(ana: Any) -> None:
     }
     game = new_game(ana, NAMES, options=options)
     # The special cards in the rules' order, whatever order they were sent in.
-    assert game["options"] == {**options, "special_cards": ["bomb", "dragon", "fairy", "werewolf"]}
+    assert game["options"] == {
+        **options,
+        "special_cards": ["bomb", "dragon", "fairy", "werewolf"],
+        "hidden_bids": False,
+    }
     assert fetch(ana, game["id"]) == game
 
 
@@ -98,6 +102,7 @@ def test_options_left_out_are_shown_at_their_defaults(ana: Any) -> None:
         "special_cards": [],
         "hook_from": 1,
         "tie_break": "share",
+        "hidden_bids": False,
     }
 
 

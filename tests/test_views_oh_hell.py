@@ -274,6 +274,7 @@ def test_the_api_makes_an_oh_hell_game_with_its_options_resolved(client: FlaskCl
     assert response.json["options"] == {
         "schedule": [8, 7, 6, 5, 4, 3, 2, 1],
         "hook": False,
+        "hidden_bids": False,
         "scoring": {
             "made_base": 20,
             "made_per_trick": 10,

@@ -21,6 +21,7 @@ from .cards import Card, Suit
 from .errors import (
     BidError,
     CardError,
+    OptionError,
     RoundRefused,
     RuleError,
     TrickError,
@@ -42,11 +43,25 @@ def forbidden_bid(earlier_bids: Sequence[int], cards: int) -> int | None:
     return rest if rest >= 0 else None
 
 
+def hidden_bids_option(data: Mapping[str, Any]) -> bool:
+    """The hidden bids option as the API writes it (off when left out)."""
+    hidden = data.get("hidden_bids", False)
+    if hidden is None:
+        return False
+    if not isinstance(hidden, bool):
+        raise OptionError("The hidden bids option is true or false", field="hidden_bids")
+    return hidden
+
+
 class HookOptions(Protocol):
     """Options that say whether the hook is played."""
 
     @property
     def hook(self) -> bool: ...
+
+    @property
+    def hidden_bids(self) -> bool:
+        """Whether each player bids secretly on their own phone, all revealed at once."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,7 @@ class TrickBiddingGame(Game[BR, HO]):
     """A game where each seat bids and takes tricks, one round after another."""
 
     seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
+    play_fields: ClassVar[tuple[str, ...]] = ("tricks",)
 
     # -- what each game of the family says ----------------------------------
 
@@ -142,6 +158,59 @@ class TrickBiddingGame(Game[BR, HO]):
     def hook_applies(self, info: RoundInfo) -> bool:
         """Whether the hook holds in this round: by default, whenever the option is on."""
         return self.options.hook
+
+    def play_placeholder(self, info: RoundInfo) -> dict[str, Any]:
+        return {"tricks": [0] * self.player_count}
+
+    def over_under(self, pending: Mapping[str, Any], cards: int) -> int | None:
+        """The bids' sum less the cards a hand: above 0 the table bid more tricks than
+        there are (someone must miss), below 0 fewer; None while a bid is missing.
+
+        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
+        >>> game.over_under({"bids": [2, 2, 1]}, 4), game.over_under({"bids": [1, None, 0]}, 4)
+        (1, None)
+        """
+        bids = pending.get("bids")
+        if not isinstance(bids, list | tuple) or not all(is_whole(bid) for bid in bids):
+            return None
+        return sum(bids) - cards
+
+    def hidden_bid_errors(
+        self, info: RoundInfo, given: Sequence[Any], bids: Sequence[Any]
+    ) -> list[RuleError]:
+        """Each secret bid on its own (a whole number from 0 to the cards); under the
+        hook the dealer bids last, once every other bid is in, and is judged against them
+        with the whole round.
+
+        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
+        >>> info = game.round_info(3)  # Cai deals 3 cards
+        >>> game.hidden_bid_errors(info, [2, None, None], [2, None, None])
+        []
+        >>> [e.field for e in game.hidden_bid_errors(info, [None, None, 1], [2, None, 1])]
+        ['bids']
+        """
+        errors: list[RuleError] = []
+        for seat, bid in enumerate(given):
+            if bid is None:
+                continue
+            others_in = all(b is not None for other, b in enumerate(bids) if other != seat)
+            if seat == info.dealer and self.hook_applies(info) and not others_in:
+                errors.append(
+                    BidError(
+                        "Hook: {name} deals and bids last, once every other bid is in",
+                        name=self.player_name(seat),
+                        field="bids",
+                        seat=seat,
+                    )
+                )
+                continue
+            try:
+                self.check_bid(info, [], seat, bid)
+            except BidError as error:
+                errors.append(error)
+        return errors
 
     # -- bids ----------------------------------------------------------------
 

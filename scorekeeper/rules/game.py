@@ -122,6 +122,10 @@ class Game(abc.ABC, Generic[R, Opts]):
     """A round's fields that give a number for every seat (Wizard's bids and tricks)."""
     seat_choices: ClassVar[tuple[str, ...]] = ()
     """A round's fields that name one seat (One Card's winner of the last trick)."""
+    play_fields: ClassVar[tuple[str, ...]] = ()
+    """A round's fields known only once its cards are played (Wizard's tricks, One Card's
+    points). The others (the trump, the bids) are said before the play: the round's
+    pending part, which the table may see while the round is played."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 
@@ -395,6 +399,61 @@ class Game(abc.ABC, Generic[R, Opts]):
         except RuleError as error:
             return [error]
         return []
+
+    # -- the round being played ----------------------------------------------
+
+    def play_placeholder(self, info: RoundInfo) -> dict[str, Any]:
+        """Play fields that stand in while the pending part of a round is judged on its
+        own (their own problems are set aside)."""
+        return {}
+
+    def parse_pending(self, data: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
+        """The next round's pending part (every field but :attr:`play_fields`, the dealer
+        included), checked as a round's would be: as the round's mapping reads it, without
+        its play fields. Raises :class:`RoundRefused` with every problem.
+
+        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
+        >>> game.parse_pending({"trump": "hearts", "bids": [1, 0, 1]})
+        {'dealer': 0, 'trump': 'hearts', 'turned': None, 'bids': [1, 0, 1]}
+        >>> try:
+        ...     game.parse_pending({"trump": "hearts", "bids": [0, 1, 0], "tricks": [9, 9, 9]})
+        ... except RoundRefused as refused:
+        ...     print(refused.errors[0].field, refused.errors[0].values["bid"])
+        bids 0
+        """
+        number = self._target_number(number)
+        if not isinstance(data, Mapping):
+            raise RuleError("A round must be an object", field="round")
+        errors: list[RuleError] = []
+        dealer = self.dealer_from_mapping(data, number, errors)
+        if errors:
+            raise RoundRefused(errors)
+        said = {key: value for key, value in data.items() if key not in self.play_fields}
+        given = {**said, **self.play_placeholder(self.round_info(number, dealer))}
+        try:
+            record = self.record_from_mapping(given, number)
+        except RoundRefused as refused:
+            problems = [e for e in refused.errors if e.field not in self.play_fields]
+            raise RoundRefused(problems or refused.errors) from None
+        problems = [e for e in self.round_errors(record, number) if e.field not in self.play_fields]
+        if problems:
+            raise RoundRefused(problems)
+        facts = record.to_mapping()
+        return {key: value for key, value in facts.items() if key not in self.play_fields}
+
+    def hidden_bid_errors(
+        self, info: RoundInfo, given: Sequence[Any], bids: Sequence[Any]
+    ) -> list[RuleError]:
+        """Problems with bids made secretly, before every bid is in: ``given`` the bids
+        just made (None: not this time), ``bids`` all those in so far. A game without
+        bids of its own to hide refuses them all."""
+        return [RuleError("This game has no hidden bids", field="bids")]
+
+    def over_under(self, pending: Mapping[str, Any], cards: int) -> int | None:
+        """How far the pending bids add up above (positive) or below the tricks there are
+        to take; None for a game whose bids do not share out the tricks."""
+        return None
 
     def round_errors(self, record: R, number: int | None = None) -> list[RuleError]:
         number = self._target_number(number)

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .bidding import TrickBiddingGame, TrickRound, is_whole
+from .bidding import TrickBiddingGame, TrickRound, hidden_bids_option, is_whole
 from .cards import Card, Suit
 from .errors import CardError, OptionError, RoundError, RuleError, TrumpError
 from .game import RoundInfo
@@ -122,6 +122,8 @@ class OhHellOptions:
     schedule: tuple[int, ...]
     hook: bool = True
     scoring: Scoring = field(default_factory=lambda: SCORING_PRESETS[DEFAULT_SCORING])
+    hidden_bids: bool = False
+    """Each player bids secretly on their own phone; the bids are revealed together."""
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,7 @@ def options_from_mapping(data: Mapping[str, Any] | None, player_count: int) -> O
         data = {}
     if not isinstance(data, Mapping):
         raise OptionError("Options must be an object", field="options")
-    unknown = sorted(set(data) - {"schedule", "top", "hook", "scoring"})
+    unknown = sorted(set(data) - {"schedule", "top", "hook", "scoring", "hidden_bids"})
     if unknown:
         raise OptionError("Oh Hell has no option “{name}”", name=unknown[0], field="options")
     hook = data.get("hook", True)
@@ -154,16 +156,21 @@ def options_from_mapping(data: Mapping[str, Any] | None, player_count: int) -> O
         raise OptionError("The hook option is true or false", field="hook")
     schedule = _schedule(data.get("schedule"), data.get("top"), player_count)
     scoring = _scoring(data.get("scoring"))
-    return OhHellOptions(schedule=schedule, hook=hook, scoring=scoring)
+    return OhHellOptions(
+        schedule=schedule, hook=hook, scoring=scoring, hidden_bids=hidden_bids_option(data)
+    )
 
 
 def options_mapping(options: OhHellOptions) -> dict[str, Any]:
     """The options with everything resolved: the list of hand sizes and the four numbers."""
-    return {
+    mapping = {
         "schedule": list(options.schedule),
         "hook": options.hook,
         "scoring": options.scoring.to_mapping(),
     }
+    if options.hidden_bids:
+        mapping["hidden_bids"] = True
+    return mapping
 
 
 def _schedule(raw: Any, top: Any, player_count: int) -> tuple[int, ...]:

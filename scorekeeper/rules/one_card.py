@@ -223,6 +223,10 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
     max_players: ClassVar[int] = 4
     seat_lists: ClassVar[tuple[str, ...]] = ("points",)
     seat_choices: ClassVar[tuple[str, ...]] = ("last_trick",)
+    play_fields: ClassVar[tuple[str, ...]] = ("points", "last_trick")
+
+    def play_placeholder(self, info: RoundInfo) -> dict[str, Any]:
+        return {"points": [0] * self.player_count, "last_trick": 0}
 
     @classmethod
     def default_options(cls, player_count: int) -> OneCardOptions:

@@ -31,7 +31,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from .bidding import TRUMP_WORDS, TrickBiddingGame, TrickRound, forbidden_bid, is_whole
+from .bidding import (
+    TRUMP_WORDS,
+    TrickBiddingGame,
+    TrickRound,
+    forbidden_bid,
+    hidden_bids_option,
+    is_whole,
+)
 from .cards import ANNIVERSARY_CARDS, Card, Special, Suit
 from .errors import (
     BidError,
@@ -113,6 +120,8 @@ class WizardOptions:
     """With the hook, the round it applies from (RULES.md, Wizard › Bidding)."""
     tie_break: str = "share"
     """How equal top totals end: ``"share"`` or ``"exact_bids"`` (:data:`TIE_BREAKS`)."""
+    hidden_bids: bool = False
+    """Each player bids secretly on their own phone; the bids are revealed together."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +182,8 @@ class WizardRound(TrickRound):
 @dataclass(frozen=True)
 class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
     key: ClassVar[str] = "wizard"
+    # The Werewolf's swap comes before the bids; the Bomb and the Cloud with the tricks.
+    play_fields: ClassVar[tuple[str, ...]] = ("tricks", "bomb", "cloud")
     round_record = WizardRound
     title: ClassVar[str] = "Wizard"
     min_players: ClassVar[int] = 3
@@ -194,7 +205,8 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             data = {}
         if not isinstance(data, Mapping):
             raise OptionError("Options must be an object", field="options")
-        unknown = sorted(set(data) - {"hook", "rounds", "special_cards", "hook_from", "tie_break"})
+        known = {"hook", "rounds", "special_cards", "hook_from", "tie_break", "hidden_bids"}
+        unknown = sorted(set(data) - known)
         if unknown:
             raise OptionError("Wizard has no option “{name}”", name=unknown[0], field="options")
         hook = data.get("hook", False)
@@ -235,6 +247,7 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             special_cards=_special_cards(data.get("special_cards")),
             hook_from=hook_from,
             tie_break=tie_break,
+            hidden_bids=hidden_bids_option(data),
         )
 
     def options_mapping(self) -> dict[str, Any]:
@@ -250,6 +263,8 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             options["hook_from"] = self.options.hook_from
         if self.options.tie_break != "share":
             options["tie_break"] = self.options.tie_break
+        if self.options.hidden_bids:
+            options["hidden_bids"] = True
         return options
 
     def plays_with(self, card: Special) -> bool:

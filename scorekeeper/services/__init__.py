@@ -67,6 +67,7 @@ from .errors import (
     StorageError,
 )
 from .games import (
+    Pending,
     State,
     StoredGame,
     create_game,
@@ -76,6 +77,15 @@ from .games import (
     rules_game,
 )
 from .nights import evening_of, get_night, recent_nights, table_zone, tonight, update_night
+from .pending import (
+    bidding_seat,
+    clear_pending,
+    hides_bids,
+    reveal_bids,
+    save_pending,
+    seat_bid,
+    seat_links,
+)
 from .players import get_player, merge_players, player_named, rename_player
 from .rounds import (
     NO_EDIT,
@@ -102,6 +112,7 @@ __all__ = [
     "ImportRefused",
     "LoginOutcome",
     "NotFound",
+    "Pending",
     "PlayerError",
     "ServiceError",
     "StaleEdit",
@@ -112,10 +123,12 @@ __all__ = [
     "TokenLine",
     "attempts_key",
     "authenticate",
+    "bidding_seat",
     "change_password",
     "changes_since",
     "check_new_password",
     "claim_login_attempt",
+    "clear_pending",
     "correct_round",
     "create_first_account",
     "create_game",
@@ -129,6 +142,7 @@ __all__ = [
     "get_night",
     "get_player",
     "has_users",
+    "hides_bids",
     "issue_token",
     "known_player_names",
     "list_games",
@@ -147,11 +161,15 @@ __all__ = [
     "refresh_summaries",
     "rename_player",
     "reset_password",
+    "reveal_bids",
     "revoke_token",
     "round_result_rows",
     "rules_game",
     "said_change",
     "said_changes_since",
+    "save_pending",
+    "seat_bid",
+    "seat_links",
     "setup_code_matches",
     "setup_code_path",
     "share_game",

@@ -36,6 +36,73 @@ State: TypeAlias = RulesGame[Any, Any]
 
 
 @dataclass(frozen=True)
+class Pending:
+    """The round being played: its part said before the play (the trump, the bids), kept
+    until its tricks are in. With hidden bids the bids stay secret until every bid is in
+    or the scorekeeper reveals them: then :attr:`hidden` is True and nothing shown to
+    anyone (:meth:`shown`) holds a bid."""
+
+    number: int
+    dealer: int
+    cards: int
+    first_bidder: int
+    facts: Mapping[str, Any]
+    """The pending part as the rules read it, less the dealer; a hidden game's ``bids``
+    hold None for a seat that has not bid yet."""
+    hidden: bool
+    over_under: int | None
+    """The bids' sum less the cards (None while hidden or a bid is missing)."""
+
+    @property
+    def bid_in(self) -> tuple[bool, ...]:
+        bids = self.facts.get("bids")
+        if not isinstance(bids, list):
+            return ()
+        return tuple(bid is not None for bid in bids)
+
+    @property
+    def bids(self) -> list[int | None] | None:
+        """The bids as anyone may see them: None while hidden."""
+        bids = self.facts.get("bids")
+        return None if self.hidden or not isinstance(bids, list) else list(bids)
+
+    def shown(self) -> dict[str, Any]:
+        """The pending part as every screen and the API may show it."""
+        return {**self.facts, "bids": self.bids}
+
+    def bid_of(self, seat: int) -> int | None:
+        """One seat's own bid, for that seat's phone (and the page that made it)."""
+        bids = self.facts.get("bids")
+        if not isinstance(bids, list) or not 0 <= seat < len(bids):
+            return None
+        bid = bids[seat]
+        return bid if isinstance(bid, int) else None
+
+
+def read_pending(game: Game, state: State) -> Pending | None:
+    """The game's pending round, if it is still the next round's."""
+    raw = game.pending
+    upcoming = state.next_round
+    if not isinstance(raw, Mapping) or upcoming is None or raw.get("number") != upcoming.number:
+        return None
+    facts = dict(raw.get("facts") or {})
+    dealer = facts.pop("dealer", upcoming.dealer)
+    if not isinstance(dealer, int) or not 0 <= dealer < state.player_count:
+        dealer = upcoming.dealer
+    info = state.round_info(upcoming.number, dealer)
+    hidden = bool(getattr(state.options, "hidden_bids", False)) and not raw.get("revealed")
+    return Pending(
+        number=info.number,
+        dealer=dealer,
+        cards=info.cards,
+        first_bidder=info.first_bidder,
+        facts=facts,
+        hidden=hidden,
+        over_under=None if hidden else state.over_under(facts, info.cards),
+    )
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """A stored game and the rules' view of it, read together."""
 
@@ -47,6 +114,11 @@ class StoredGame:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def pending(self) -> Pending | None:
+        """The round being played, its bids said and its tricks not yet in."""
+        return read_pending(self.row, self.state)
 
 
 def known_player_names(owner: User) -> list[str]:

@@ -19,7 +19,7 @@ from ..models import (
     Round,
     Submission,
 )
-from ..rules.errors import GameOverError
+from ..rules.errors import BidError, GameOverError, RoundRefused
 from .caches import refresh_results, update_summaries
 from .errors import SAID, Conflict, NotFound, StaleEdit, StorageError
 from .games import State, StoredGame, rules_game
@@ -44,6 +44,10 @@ class Edit:
 
 NO_EDIT = Edit()
 
+PENDING_CHANGE = "bids"
+"""The last word of a change to a round's pending part (``round 4 bids``): not a change
+to the game's history, so it never makes a page stale (:func:`changes_since`)."""
+
 
 def record_round(record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_EDIT) -> StoredGame:
     """Store the next round, if the rules accept it; otherwise store nothing."""
@@ -60,11 +64,12 @@ def record_round(record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_ED
             number=len(state.rounds),
         )
     try:
-        new_state = state.apply_round(state.parse_round(data))
+        new_state = state.apply_round(state.parse_round(completed_round(current, data)))
     except GameOverError as error:
         raise Conflict(SAID, error.field, sentence=error) from None
     number = len(new_state.rounds)
     current.row.rounds.append(_round_row(new_state, number))
+    current.row.pending = None  # recorded whole: its pending part is done with
     _finish_write(
         current.row, state, new_state, f"{state.round_word} {number} recorded", edit, number
     )
@@ -107,20 +112,37 @@ def undo_round(record: StoredGame, number: int, edit: Edit = NO_EDIT) -> StoredG
         raise Conflict(ONLY_THE_LAST[word], "number", last=last, number=number)
     row = current.row.rounds.pop()
     db.session.delete(row)
+    current.row.pending = None  # bids said for the round after it: that round is gone
     new_state = current.state.undo_round()
     _finish_write(current.row, current.state, new_state, f"{word} {number} undone", edit, number)
     return StoredGame(current.row, new_state)
 
 
-def changes_since(game: Game, version: int) -> list[str]:
-    """What happened to the game after ``version``, oldest first."""
-    return list(
-        db.session.scalars(
-            select(GameChange.summary)
-            .where(GameChange.game_id == game.id, GameChange.version > version)
-            .order_by(GameChange.version)
+def completed_round(record: StoredGame, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The round to record: a body giving only the play (``{"tricks": [...]}``) completes
+    the pending part; any other body is a whole round, as ever."""
+    pending = record.pending
+    if pending is None or not isinstance(data, Mapping) or not data:
+        return data
+    if not set(data) <= set(record.state.play_fields):
+        return data
+    if pending.hidden:
+        db.session.rollback()
+        raise RoundRefused(
+            [BidError("Not every bid is in yet: reveal the bids, or enter the missing ones")]
         )
+    return {**pending.facts, "dealer": pending.dealer, **data}
+
+
+def changes_since(game: Game, version: int) -> list[str]:
+    """What happened to the game's rounds after ``version``, oldest first (a change to
+    the pending bids of the round being played is none of them)."""
+    summaries = db.session.scalars(
+        select(GameChange.summary)
+        .where(GameChange.game_id == game.id, GameChange.version > version)
+        .order_by(GameChange.version)
     )
+    return [summary for summary in summaries if not summary.endswith(" " + PENDING_CHANGE)]
 
 
 def _begin_write(record: StoredGame) -> StoredGame:
@@ -173,9 +195,12 @@ def _scoped_key(game: Game, key: str) -> str:
 def _check_version(current: StoredGame, edit: Edit) -> None:
     if edit.version is not None and edit.version != current.row.version:
         # A version from this game's past lists what came after it; any other number
-        # (too big, negative) was never this game's and lists nothing.
+        # (too big, negative) was never this game's and lists nothing. Only changes to
+        # the pending bids since: nothing the page showed has changed.
         known = 0 <= edit.version < current.row.version
         changes = changes_since(current.row, edit.version) if known else []
+        if known and not changes:
+            return
         db.session.rollback()
         raise StaleEdit([said_change(change) for change in changes])
 

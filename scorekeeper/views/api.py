@@ -287,6 +287,38 @@ def correct_round(game_id: str, number: int) -> Answer:
     )
 
 
+@bp.put("/games/<game_id>/pending")
+@token_required
+def save_pending(game_id: str) -> Answer:
+    """The round being played: its trump and bids, before its tricks."""
+    return _change_game(
+        game_id, 200, lambda record, body: services.save_pending(record, body, edit_basis())
+    )
+
+
+@bp.delete("/games/<game_id>/pending")
+@token_required
+def clear_pending(game_id: str) -> Answer:
+    return _change_game(
+        game_id,
+        200,
+        lambda record, _body: services.clear_pending(record, edit_basis()),
+        with_body=False,
+    )
+
+
+@bp.post("/games/<game_id>/pending/reveal")
+@token_required
+def reveal_bids(game_id: str) -> Answer:
+    """Hidden bids: show the bids made so far, before every bid is in."""
+    return _change_game(
+        game_id,
+        200,
+        lambda record, _body: services.reveal_bids(record, edit_basis()),
+        with_body=False,
+    )
+
+
 @bp.delete("/games/<game_id>/rounds/<int:number>")
 @token_required
 def undo_round(game_id: str, number: int) -> Answer:
@@ -478,6 +510,23 @@ def game_document(record: services.StoredGame) -> dict[str, Any]:
         "finished": state.finished,
         "winners": list(state.winners),
         "version": record.row.version,
+        "pending": pending_document(record.pending),
+    }
+
+
+def pending_document(pending: services.Pending | None) -> dict[str, Any] | None:
+    """The round being played as every client may see it: with hidden bids, ``bids``
+    (and the over/under they would tell) stay null until the reveal, for everyone."""
+    if pending is None:
+        return None
+    return {
+        "number": pending.number,
+        "dealer": pending.dealer,
+        "cards": pending.cards,
+        **pending.shown(),
+        "over_under": pending.over_under,
+        "bid_in": list(pending.bid_in),
+        "hidden": pending.hidden,
     }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api_spec import SEAT, SEATS, card_schema
+from ...api_spec import HIDDEN_BIDS_OPTION, SEAT, SEATS, card_schema
 from ...rules import Suit
 from ...rules.oh_hell import SCORING_PRESETS, OhHellGame
 from ...rules.referee import OH_HELL_REFEREE
@@ -57,6 +57,7 @@ def options() -> dict[str, Any]:
             "description": "The largest hand of a named schedule: 10 or 51 / players at most",
         },
         "hook": {"type": "boolean", "default": True},
+        "hidden_bids": HIDDEN_BIDS_OPTION,
         "scoring": {
             "description": (
                 "ten-plus-bid (the default), trick-each, wizard-style, or the four numbers;"

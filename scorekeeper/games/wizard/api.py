@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api_spec import SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
+from ...api_spec import HIDDEN_BIDS_OPTION, SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
 from ...rules.referee import REFEREES
 from ...rules.wizard import SPECIAL_CARDS, TIE_BREAKS, WizardGame
 from ..kind import ApiSchema
@@ -144,6 +144,7 @@ def options() -> dict[str, Any]:
                 " rounds (still equal: shared)"
             ),
         },
+        "hidden_bids": HIDDEN_BIDS_OPTION,
     }
 
 

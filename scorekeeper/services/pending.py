@@ -1,0 +1,253 @@
+"""The round being played: its pending part (the trump, the bids) saved as soon as it is
+said, for every screen at the table to show, until the round is recorded whole with its
+tricks. With hidden bids each player bids on their own phone through their seat's link,
+and nobody sees a bid until every bid is in or the scorekeeper reveals them.
+
+Every change of the pending part is a new version of the game (so the watching phones
+follow it), logged as ``round N bids``; it never makes a round's page stale
+(:func:`scorekeeper.services.rounds.changes_since` leaves it out).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..i18n import N_
+from ..models import Game, GameChange, Seat
+from ..rules.errors import GameOverError, RoundRefused, RuleError
+from .errors import SAID, Conflict, NotFound
+from .games import Pending, State, StoredGame, read_pending, rules_game
+from .rounds import NO_EDIT, PENDING_CHANGE, Edit, _begin_write, _check_version, _commit_or_conflict
+from .text import storable
+
+TRUMP_FIELDS = ("trump", "turned")
+
+
+def hides_bids(state: State) -> bool:
+    """Whether the game is played with hidden bids (an option of the bidding games)."""
+    return bool(getattr(state.options, "hidden_bids", False))
+
+
+def save_pending(
+    record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_EDIT, number: int | None = None
+) -> StoredGame:
+    """Keep the next round's pending part, checked as a round's would be (the same
+    refusals as its bids); ``number``: the round the page was made for, if it says.
+
+    With hidden bids (until they are revealed) a bid left out (None) keeps the one
+    already in, and the round's other parts are judged once every bid is in."""
+    current = _begin_write(record)
+    _check_version(current, edit)
+    state = current.state
+    upcoming = _upcoming(state, number)
+    existing = read_pending(current.row, state)
+    if not isinstance(data, Mapping):
+        db.session.rollback()
+        raise RoundRefused([RuleError("A round must be an object", field="round")])
+    if hides_bids(state) and (existing is None or existing.hidden):
+        facts, revealed = _hidden_facts(state, upcoming, existing, data)
+    else:
+        facts, revealed = _judged(state, upcoming, data), True
+    return _store(current, upcoming, facts, revealed)
+
+
+def reveal_bids(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
+    """Show the hidden bids made so far to everyone (the scorekeeper's early reveal): the
+    missing ones are then entered openly."""
+    current = _begin_write(record)
+    _check_version(current, edit)
+    state = current.state
+    upcoming = _upcoming(state, None)
+    existing = read_pending(current.row, state)
+    if existing is None:
+        facts: dict[str, Any] = {"bids": [None] * state.player_count}
+    elif not existing.hidden:
+        db.session.rollback()
+        return StoredGame(current.row, state, replayed=True)
+    else:
+        facts = dict(existing.facts)
+    facts["dealer"] = existing.dealer if existing else state.round_info(upcoming).dealer
+    return _store(current, upcoming, facts, True)
+
+
+def clear_pending(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
+    """Forget the pending part (the bids start again)."""
+    current = _begin_write(record)
+    _check_version(current, edit)
+    state = current.state
+    if read_pending(current.row, state) is None:
+        current.row.pending = None
+        db.session.rollback()
+        return StoredGame(current.row, state, replayed=True)
+    upcoming = _upcoming(state, None)
+    current.row.pending = None
+    _log(current.row, state, upcoming)
+    _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+    return StoredGame(current.row, state)
+
+
+# -- a seat's own phone ---------------------------------------------------------
+
+
+def seat_links(record: StoredGame) -> dict[int, str]:
+    """Each seat's bidding link secret, made for the seats that have none yet."""
+    made = False
+    for seat in record.row.seats:
+        if seat.bid_token is None:
+            seat.bid_token = secrets.token_urlsafe(18)
+            made = True
+    if made:
+        _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+    return {seat.seat: str(seat.bid_token) for seat in record.row.seats}
+
+
+def bidding_seat(token: str) -> tuple[StoredGame, int]:
+    """The game and seat a seat's bidding link opens, or NotFound (revoked or guessed)."""
+    if not token or len(token) > 64 or not storable(token):
+        raise NotFound("seat")
+    seat = db.session.scalar(select(Seat).where(Seat.bid_token == token))
+    if seat is None:
+        raise NotFound("seat")
+    game = db.session.get(Game, seat.game_id)
+    if game is None:
+        raise NotFound("seat")
+    return StoredGame(game, rules_game(game)), seat.seat
+
+
+def seat_bid(token: str, number: int, bid: Any) -> tuple[StoredGame, int]:
+    """A player's own bid, from their seat's link, for round ``number``; it may be changed
+    until the bids are revealed."""
+    record, seat = bidding_seat(token)
+    current = _begin_write(record)
+    state = current.state
+    upcoming = _upcoming(state, number)
+    existing = read_pending(current.row, state)
+    if not hides_bids(state):
+        db.session.rollback()
+        raise Conflict(N_("This game's bids are said aloud, not on the players' phones"), "bid")
+    if existing is not None and not existing.hidden:
+        db.session.rollback()
+        raise Conflict(N_("The bids are revealed: ask the scorekeeper to change yours"), "bid")
+    bids: list[Any] = [None] * state.player_count
+    bids[seat] = bid
+    facts, revealed = _hidden_facts(state, upcoming, existing, {"bids": bids})
+    return _store(current, upcoming, facts, revealed), seat
+
+
+# -- the parts ---------------------------------------------------------------
+
+
+def _upcoming(state: State, number: int | None) -> int:
+    """The round being played; a page made for another round is refused."""
+    upcoming = state.next_round
+    if upcoming is None:
+        db.session.rollback()
+        raise Conflict(
+            N_("The game is over: it ended after round %(number)s"),
+            "number",
+            number=len(state.rounds),
+        )
+    if number is not None and number != upcoming.number:
+        db.session.rollback()
+        raise Conflict(
+            N_("That page was for round %(old)s; round %(number)s is being played now"),
+            "number",
+            old=number,
+            number=upcoming.number,
+        )
+    return upcoming.number
+
+
+def _judged(state: State, number: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return state.parse_pending(data, number)
+    except GameOverError as error:
+        db.session.rollback()
+        raise Conflict(SAID, error.field, sentence=error) from None
+    except (RoundRefused, RuleError):
+        db.session.rollback()
+        raise
+
+
+def _hidden_facts(
+    state: State,
+    number: int,
+    existing: Pending | None,
+    data: Mapping[str, Any],
+) -> tuple[dict[str, Any], bool]:
+    """The pending part with hidden bids: the bids given join those already in (None
+    keeps one), the other parts replace theirs. Judged whole once every bid is in (and
+    then revealed); before, each part on its own, and the dealer's bid waits for the
+    others' under the hook (it is judged against them)."""
+    count = state.player_count
+    before: list[Any] = list(existing.facts.get("bids") or []) if existing else []
+    if len(before) != count:
+        before = [None] * count
+    given = data.get("bids")
+    if given is None:
+        given = [None] * count
+    if not isinstance(given, list | tuple) or len(given) != count:
+        db.session.rollback()
+        raise RoundRefused(
+            [
+                RuleError(
+                    "Give one {what} for each of the {players} players, in seat order",
+                    what="bid",
+                    players=count,
+                    field="bids",
+                )
+            ]
+        )
+    bids = [new if new is not None else old for new, old in zip(given, before, strict=True)]
+    rest = {key: value for key, value in (existing.facts if existing else {}).items()}
+    rest.pop("bids", None)
+    rest.update({key: value for key, value in data.items() if key != "bids"})
+    if existing is not None and "dealer" not in rest:
+        rest["dealer"] = existing.dealer
+    if all(bid is not None for bid in bids):
+        return _judged(state, number, {**rest, "bids": bids}), True
+    info = state.round_info(number, state.dealer_from_mapping(rest, number, []))
+    errors: list[RuleError] = []
+    said_trump = any(rest.get(name) is not None for name in TRUMP_FIELDS)
+    try:
+        facts = state.parse_pending({**rest, "bids": [0] * count}, number)
+    except RoundRefused as refused:
+        ignored = {"bids", *(() if said_trump else TRUMP_FIELDS)}
+        errors = [error for error in refused.errors if error.field not in ignored]
+        facts = {key: rest[key] for key in rest if key in ("dealer", *TRUMP_FIELDS)}
+        facts["dealer"] = info.dealer
+    except GameOverError as error:
+        db.session.rollback()
+        raise Conflict(SAID, error.field, sentence=error) from None
+    errors.extend(state.hidden_bid_errors(info, given, bids))
+    if errors:
+        db.session.rollback()
+        raise RoundRefused(errors)
+    facts["bids"] = bids
+    return facts, False
+
+
+def _store(
+    current: StoredGame, number: int, facts: Mapping[str, Any], revealed: bool
+) -> StoredGame:
+    game = current.row
+    game.pending = {"number": number, "facts": dict(facts), "revealed": revealed}
+    _log(game, current.state, number)
+    _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+    return StoredGame(game, current.state)
+
+
+def _log(game: Game, state: State, number: int) -> None:
+    game.version += 1
+    db.session.add(
+        GameChange(
+            game_id=game.id,
+            version=game.version,
+            summary=f"{state.round_word} {number} {PENDING_CHANGE}",
+        )
+    )
