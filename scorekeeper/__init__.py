@@ -105,7 +105,19 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
-    from .views import api, auth, games, history, language, pwa, referee, rounds, sheets, watch
+    from .views import (
+        api,
+        auth,
+        games,
+        history,
+        language,
+        pwa,
+        referee,
+        rounds,
+        seats,
+        sheets,
+        watch,
+    )
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
@@ -114,6 +126,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
+    app.register_blueprint(seats.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(language.bp)
     app.register_blueprint(api.bp)

@@ -183,16 +183,98 @@
       });
     }
 
-    form.addEventListener("change", function () {
+    // The bids said so far against the tricks there are: "Bids 5 for 4 tricks: over by 1".
+    var overUnder = form.querySelector("[data-over-under]");
+    function bidsSaid() {
+      var rows = form.querySelectorAll("[data-bid-row]");
+      var bids = [];
+      rows.forEach(function (row) { bids.push(checkedValue(form, "bid_" + row.dataset.seat)); });
+      return rows.length && bids.indexOf(null) === -1 ? bids : null;
+    }
+    function updateOverUnder() {
+      if (!overUnder) return;
+      var bids = bidsSaid();
+      if (!bids) { overUnder.textContent = ""; return; }
+      var sum = bids.reduce(function (a, b) { return a + b; }, 0);
+      var said = sum > cards ? overUnder.dataset.over : sum < cards ? overUnder.dataset.under : overUnder.dataset.even;
+      overUnder.textContent = said.replace("{bids}", sum).replace("{by}", Math.abs(sum - cards));
+      overUnder.className = "over-under" + (sum > cards ? " over" : sum < cards ? " under" : "");
+    }
+
+    // The bids (and the trump) saved as soon as every bid is in, and again at every change
+    // until the tricks are saved: every screen at the table shows them meanwhile.
+    var saveBids = form.querySelector("[data-save-bids]");
+    var bidsStatus = form.querySelector("[data-bids-status]");
+    var sentBids = null, bidsTimer = null;
+    function bidsBody() {
+      var body = new FormData(form);
+      form.querySelectorAll("[data-trick-row] input, input[name=bomb], input[name^=cloud_]").forEach(function (input) {
+        body.delete(input.name);
+      });
+      return body;
+    }
+    function sendBids() {
+      bidsTimer = null;
+      if (!saveBids || !bidsSaid() || !navigator.onLine) return;
+      var body = bidsBody();
+      var said = JSON.stringify(Array.from(body.entries()).filter(function (pair) {
+        return pair[0] !== "key" && pair[0] !== "version" && pair[0] !== "csrf_token";
+      }));
+      if (said === sentBids) return;
+      fetch(saveBids.formAction, {
+        method: "POST", body: body, credentials: "same-origin",
+        headers: { "Accept": "application/json" }
+      }).then(function (r) {
+        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+      }).then(function (answer) {
+        if (answer.ok) {
+          sentBids = said;
+          var version = form.querySelector('input[name="version"]');
+          if (version) version.value = answer.data.version;
+          form.dataset.version = answer.data.version;
+          if (bidsStatus) { bidsStatus.textContent = answer.data.message; bidsStatus.className = "hint saved"; }
+        } else if (bidsStatus) {
+          bidsStatus.textContent = (answer.data.errors || []).map(function (e) { return e.message; }).join(" ");
+          bidsStatus.className = "hint error";
+        }
+      }).catch(function () {});
+    }
+    function bidsChanged(event) {
+      var name = event && event.target ? event.target.name || "" : "";
+      if (/^tricks_|^bomb$|^cloud_/.test(name)) return;
+      if (bidsTimer) window.clearTimeout(bidsTimer);
+      bidsTimer = window.setTimeout(sendBids, 600);
+    }
+
+    // "Everyone made their bid": each player's tricks set to their bid; then the
+    // exceptions are tapped.
+    var allMade = form.querySelector("[data-all-made]");
+    if (allMade) {
+      allMade.hidden = false;
+      allMade.addEventListener("click", function () {
+        form.querySelectorAll("[data-bid-row]").forEach(function (row) {
+          var bid = checkedValue(form, "bid_" + row.dataset.seat);
+          if (bid === null) return;
+          var input = form.querySelector('input[name="tricks_' + row.dataset.seat + '"][value="' + bid + '"]');
+          if (input) input.checked = true;
+        });
+        form.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    }
+
+    form.addEventListener("change", function (event) {
       updateWizardTrump();
       updateTrickCount();
       updateHook();
       updateBidEcho();
+      updateOverUnder();
+      bidsChanged(event);
     });
     updateBidEcho();
     updateWizardTrump();
     updateTrickCount();
     updateHook();
+    updateOverUnder();
   }
 
   function setUpNewGame(form) {

@@ -43,6 +43,30 @@ class RoundForm(EditForm):
     """The same for a field with a row per seat (``bid_2``, ``bids_2``): the id's stem."""
     sections: ClassVar[tuple[str, ...]] = ()
     """The parts' ids in the order the page shows them."""
+    play_fields: ClassVar[tuple[str, ...]] = ()
+    """The fields entered after the play (``tricks_`` stands for every ``tricks_<seat>``):
+    left out when the page saves the bids alone, and empty on a page made from them."""
+
+    def is_play_field(self, name: str) -> bool:
+        return any(
+            name == stem or (stem.endswith("_") and name.startswith(stem))
+            for stem in self.play_fields
+        )
+
+    def without_play(self) -> None:
+        """Empty the play's fields: the page shows a round whose bids alone are said."""
+        for field in self:
+            if self.is_play_field(field.name):
+                field.data = field.default if field.type == "BooleanField" else None
+                field.raw_data = None
+
+    def said_errors(self) -> dict[str, list[str]]:
+        """The form's problems but the play's: those that keep the bids from being saved."""
+        return {
+            name: list(errors)
+            for name, errors in self.errors.items()
+            if not (name and self.is_play_field(name))
+        }
 
     def anchor(self, key: str) -> str | None:
         """Where the page shows a problem with ``key`` (a field, or a rules' field with

@@ -33,6 +33,7 @@ WORDS = frozenset(
         "page of a past round",
         "undone meanwhile",
         "changed meanwhile",
+        "now playing",
         # labels and hints on pages
         "help",
         "correct",
@@ -73,6 +74,9 @@ class Templates:
     """The player page's section for this game."""
     sheet_options: str
     """The game's options on the blank-sheet page."""
+    pending: str = "kinds/_tricks_pending.html"
+    """The round being played (its bids said, its tricks not yet in), as the game page,
+    the watch board and the big board show it."""
     options_line: str = "kinds/_options_line.html"
     """The game's options as its page states them under the title; by default none."""
 

@@ -54,6 +54,7 @@ class TrickRoundForm(RoundForm):
         "tricks": "at-tricks",
     }
     sections: ClassVar[tuple[str, ...]] = ("dealer-change", "at-trump", "at-bids", "at-tricks")
+    play_fields: ClassVar[tuple[str, ...]] = ("tricks_",)
 
     @classmethod
     def for_round(
@@ -127,6 +128,11 @@ class TrickRoundForm(RoundForm):
         if not all(isinstance(bid, int) for bid in others):
             return None
         return game.forbidden_bid(info, others, info.dealer)
+
+    def bids_said(self) -> list[int] | None:
+        """Every seat's bid as the page holds it, or None while one is missing."""
+        bids = [self.bid_field(seat).data for seat in range(self.seats)]
+        return bids if all(isinstance(bid, int) for bid in bids) else None
 
     def validate_turned(self, field: RadioField) -> None:
         if not self.turns_trump:

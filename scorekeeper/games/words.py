@@ -26,6 +26,7 @@ ROUND_SENTENCES: dict[str, str] = {
         "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
         " entered for round %(number)s is kept; check it, then Save again."
     ),
+    "now playing": N_("Round %(number)s is being played"),
     "help": N_("Help with this round"),
     "correct": N_("Correct round %(number)s"),
     "later dealers": N_("Later rounds go on from the dealer you choose."),

@@ -185,10 +185,10 @@ class TrickBiddingGame(Game[BR, HO]):
 
         >>> from scorekeeper.rules.wizard import WizardGame
         >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
-        >>> info = game.round_info(3)  # Cai deals 3 cards
-        >>> game.hidden_bid_errors(info, [2, None, None], [2, None, None])
+        >>> info = game.round_info(1, dealer=2)  # Cai deals
+        >>> game.hidden_bid_errors(info, [1, None, None], [1, None, None])
         []
-        >>> [e.field for e in game.hidden_bid_errors(info, [None, None, 1], [2, None, 1])]
+        >>> [e.field for e in game.hidden_bid_errors(info, [None, None, 1], [1, None, 1])]
         ['bids']
         """
         errors: list[RuleError] = []
@@ -206,11 +206,34 @@ class TrickBiddingGame(Game[BR, HO]):
                     )
                 )
                 continue
+            # Only the dealer's bid depends on the others' (the hook); all are in for it.
+            earlier = [b for other, b in enumerate(bids) if other != seat and b is not None]
             try:
-                self.check_bid(info, [], seat, bid)
+                self.check_bid(info, earlier if seat == info.dealer else [], seat, bid)
             except BidError as error:
                 errors.append(error)
         return errors
+
+    def hidden_bid_turn(
+        self, info: RoundInfo, bids: Sequence[Any], seat: int
+    ) -> tuple[bool, int | None]:
+        """Under the hook the dealer bids last, and not the bid that makes the bids add up
+        to the cards; everyone else bids when they like.
+
+        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
+        >>> info = game.round_info(1, dealer=2)  # Cai deals one card
+        >>> game.hidden_bid_turn(info, [0, None, None], 2)
+        (True, None)
+        >>> game.hidden_bid_turn(info, [0, 0, None], 2)
+        (False, 1)
+        """
+        if seat != info.dealer or not self.hook_applies(info):
+            return False, None
+        others = [bid for other, bid in enumerate(bids) if other != seat]
+        if len(others) != self.player_count - 1 or any(bid is None for bid in others):
+            return True, None
+        return False, self.forbidden_bid(info, others, seat)
 
     # -- bids ----------------------------------------------------------------
 

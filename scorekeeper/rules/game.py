@@ -450,6 +450,13 @@ class Game(abc.ABC, Generic[R, Opts]):
         bids of its own to hide refuses them all."""
         return [RuleError("This game has no hidden bids", field="bids")]
 
+    def hidden_bid_turn(
+        self, info: RoundInfo, bids: Sequence[Any], seat: int
+    ) -> tuple[bool, int | None]:
+        """For a seat bidding secretly: whether it must wait for the others' bids, and
+        the bid it may not make (None: any)."""
+        return False, None
+
     def over_under(self, pending: Mapping[str, Any], cards: int) -> int | None:
         """How far the pending bids add up above (positive) or below the tricks there are
         to take; None for a game whose bids do not share out the tricks."""

@@ -209,11 +209,12 @@ def _hidden_facts(
     rest.update({key: value for key, value in data.items() if key != "bids"})
     if existing is not None and "dealer" not in rest:
         rest["dealer"] = existing.dealer
-    if all(bid is not None for bid in bids):
+    said_trump = any(rest.get(name) is not None for name in TRUMP_FIELDS)
+    every_bid = all(bid is not None for bid in bids)
+    if every_bid and said_trump:
         return _judged(state, number, {**rest, "bids": bids}), True
     info = state.round_info(number, state.dealer_from_mapping(rest, number, []))
     errors: list[RuleError] = []
-    said_trump = any(rest.get(name) is not None for name in TRUMP_FIELDS)
     try:
         facts = state.parse_pending({**rest, "bids": [0] * count}, number)
     except RoundRefused as refused:
@@ -229,7 +230,8 @@ def _hidden_facts(
         db.session.rollback()
         raise RoundRefused(errors)
     facts["bids"] = bids
-    return facts, False
+    # Every bid in, the trump still to say: shown now; the trump comes with the tricks.
+    return facts, every_bid
 
 
 def _store(

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+import segno
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext
 from flask_login import login_required
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -196,11 +208,138 @@ def form_version() -> int | None:
         return None
 
 
+@bp.route("/<int:number>/bids", methods=["POST"])
+@login_required
+def save_bids(game_id: str, number: int) -> Response | tuple[str, int]:
+    """The round's bids (and trump) saved before its play: its pending part, which every
+    screen at the table shows. The round screen's script sends it as soon as every bid is
+    in (and answers in JSON); without scripts, the bids' own Save button."""
+    record = load_game(game_id)
+    state = record.state
+    upcoming = state.next_round
+    if upcoming is None or upcoming.number != number:
+        return _bids_refused(record, number, None, [], 409)
+    form = kind(state.key).round_form.for_round(state, upcoming)
+    form.validate()
+    if "csrf_token" in form.errors:
+        abort(400)
+    info = state.round_info(number, _form_dealer(form, state))
+    hidden = services.hides_bids(state) and (record.pending is None or record.pending.hidden)
+    shape = {
+        name: said
+        for name, said in form.said_errors().items()
+        if not (hidden and name.startswith("bid_") and not form[name].raw_data)
+    }
+    if shape:
+        return _bids_refused(record, number, form, _listed(form, shape, state, info), 422, info)
+    mapping = {
+        name: value for name, value in form.round_mapping().items() if name not in state.play_fields
+    }
+    if hidden:
+        mapping["bids"] = [
+            form.bid_field(seat).data if form.bid_field(seat).raw_data else None
+            for seat in range(state.player_count)
+        ]
+    try:
+        done = services.save_pending(
+            record, mapping, services.Edit(version=form.basis()[0]), number=number
+        )
+    except RoundRefused as refused:
+        rule_errors = errors_by_field(refused.errors, form.seat_fields)
+        return _bids_refused(
+            record, number, form, _listed(form, rule_errors, state, info), 422, info, rule_errors
+        )
+    except services.Conflict as conflict:
+        return _bids_refused(record, number, None, [(None, conflict.message)], 409)
+    except services.StorageError as stored:
+        return _bids_refused(record, number, form, [(None, stored.message)], 503, info)
+    said = gettext("Bids saved: every screen at the table shows them.")
+    if _wants_json():
+        pending = done.pending
+        return jsonify(
+            version=done.row.version,
+            message=said,
+            over_under=None if pending is None else pending.over_under,
+        )
+    flash(said, "done")
+    return redirect(url_for("rounds.new_round", game_id=game_id))
+
+
+@bp.route("/<int:number>/reveal", methods=["POST"])
+@login_required
+def reveal_bids(game_id: str, number: int) -> Response:
+    """Hidden bids: show everyone the bids made so far, without waiting for the rest."""
+    record = load_game(game_id)
+    form = EditForm()
+    if not form.validate_on_submit():
+        abort(400)
+    upcoming = record.state.next_round
+    if upcoming is None or upcoming.number != number:
+        flash(kind(record.state.key).say("page of a recorded round", old=number), "error")
+        return redirect(url_for("games.show_game", game_id=game_id))
+    try:
+        services.reveal_bids(record)
+    except (services.Conflict, services.StorageError) as refused:
+        flash(refused.message, "error")
+    else:
+        flash(gettext("The bids are revealed on every screen."), "done")
+    return redirect(url_for("rounds.new_round", game_id=game_id))
+
+
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _form_dealer(form: Any, state: Any) -> int | None:
+    try:
+        seat = int(form.dealer.data)
+    except (TypeError, ValueError):
+        return None
+    return seat if 0 <= seat < state.player_count else None
+
+
+def _listed(
+    form: Any, errors: dict[str, list[str]], state: Any, info: Any
+) -> list[tuple[str | None, str]]:
+    found: list[tuple[str | None, str]] = []
+    for key, messages in errors.items():
+        anchor = form.anchor(key) if key else None
+        found.extend((anchor, str(message)) for message in messages)
+    return found
+
+
+def _bids_refused(
+    record: services.StoredGame,
+    number: int,
+    form: Any,
+    listed: list[tuple[str | None, str]],
+    status: int,
+    info: Any = None,
+    rule_errors: dict[str, list[str]] | None = None,
+) -> Response | tuple[str, int]:
+    """The bids were not saved: said in JSON to the page's script, or on the round's page."""
+    if not listed:
+        listed = [(None, kind(record.state.key).say("page of a recorded round", old=number))]
+    if _wants_json():
+        answer = jsonify(errors=[{"anchor": anchor, "message": said} for anchor, said in listed])
+        return answer, status  # type: ignore[return-value]
+    if form is None or info is None:
+        for _anchor, said in listed:
+            flash(said, "error")
+        return redirect(url_for("rounds.new_round", game_id=record.id))
+    form.base_on(record.row.version, again=False)
+    return _page(record, info, form, rule_errors or {}, listed, False, False, status)
+
+
 def _round_page(
     record: services.StoredGame, info: Any, recorded: Any
 ) -> Response | tuple[str, int]:
     state = record.state
     form = kind(state.key).round_form.for_round(state, info, recorded)
+    pending = record.pending if recorded is None else None
+    if pending is not None and not form.is_submitted():
+        info = state.round_info(info.number, _dealer_override(record) or pending.dealer)
+        form = _form_from_pending(state, info, pending)
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     status = 200
@@ -246,6 +385,28 @@ def _round_page(
     return _page(record, info, form, rule_errors, listed, recorded is not None, fresh, status)
 
 
+def _form_from_pending(state: Any, info: Any, pending: services.Pending) -> Any:
+    """The round's page made from its pending part: the trump and the bids as saved (not
+    the bids while they are hidden), the play's fields empty."""
+    round_form = kind(state.key).round_form
+    count = state.player_count
+    facts = dict(pending.facts)
+    bids = pending.bids if "bids" in facts else None
+    if "bids" in facts:
+        facts["bids"] = [0 if bid is None else bid for bid in (bids or [0] * count)]
+    said = {**facts, "dealer": info.dealer, **state.play_placeholder(info)}
+    try:
+        record = state.record_from_mapping(said, info.number)
+    except RuleError:
+        return round_form.for_round(state, info)
+    form = round_form.for_round(state, info, record)
+    form.without_play()
+    for seat in range(count):
+        if (bids is None or bids[seat] is None) and f"bid_{seat}" in form:
+            form[f"bid_{seat}"].data = None
+    return form
+
+
 def _page(
     record: services.StoredGame,
     info: Any,
@@ -257,6 +418,10 @@ def _page(
     status: int,
 ) -> tuple[str, int]:
     """A round's page: the game's own template, the problems listed at its top."""
+    pending = None if correcting else record.pending
+    bids_hidden = (
+        not correcting and services.hides_bids(record.state) and (pending is None or pending.hidden)
+    )
     page = render_template(
         kind(record.state.key).templates.round,
         game=record,
@@ -266,8 +431,20 @@ def _page(
         problems=listed,
         correcting=correcting,
         fresh=fresh,
+        bids_hidden=bids_hidden,
+        seat_links=_seat_links(record) if bids_hidden else [],
     )
     return page, status
+
+
+def _seat_links(record: services.StoredGame) -> list[tuple[int, str, Markup]]:
+    """Each seat's own bidding link, with its QR code for the player's phone."""
+    links = []
+    for seat, token in sorted(services.seat_links(record).items()):
+        link = url_for("seats.bid", token=token, _external=True)
+        qr = Markup(segno.make(link, error="m").svg_inline(scale=4))
+        links.append((seat, link, qr))
+    return links
 
 
 def entered_errors(form: Any, state: Any, recorded: Any, info: Any) -> list[RuleError]:

@@ -27,6 +27,7 @@ HAND_SENTENCES: dict[str, str] = {
         "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
         " entered for hand %(number)s is kept; check it, then Save again."
     ),
+    "now playing": N_("Hand %(number)s is being played"),
     "help": N_("Help with this hand"),
     "correct": N_("Correct hand %(number)s"),
     "later dealers": N_("Later hands go on from the dealer you choose."),
@@ -61,6 +62,7 @@ KIND = GameKind(
         sheet_notes="sheets/_notes_one_card.html",
         statistics="kinds/one_card/statistics.html",
         sheet_options="kinds/one_card/sheet_options.html",
+        pending="kinds/one_card/pending.html",
     ),
     words=Words(HAND_SENTENCES),
     api=api.API,

@@ -76,6 +76,7 @@ class OneCardRoundForm(RoundForm):
         "dealer": "dealer-change",
     }
     seat_anchors: ClassVar[dict[str, str]] = {"points": "at-points"}
+    play_fields: ClassVar[tuple[str, ...]] = ("points_", "last_trick")
     sections: ClassVar[tuple[str, ...]] = (
         "dealer-change",
         "at-auction",

@@ -156,6 +156,8 @@ class WizardRoundForm(TrickRoundForm):
         "cloud_seat": "at-cloud",
         "cloud_change": "at-cloud",
     }
+    # The Bomb and the Cloud happen in the play, with the tricks; the Werewolf before it.
+    play_fields: ClassVar[tuple[str, ...]] = ("tricks_", "bomb", "cloud_seat", "cloud_change")
     sections: ClassVar[tuple[str, ...]] = (
         "dealer-change",
         "at-trump",

@@ -1,0 +1,266 @@
+"""The round as the table lives it, on the pages: the bids saved before the play and shown
+on every screen with the over/under line, the tricks after; hidden bids from the players'
+own phones, never in another page's source before the reveal."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import services
+from tests.conftest import PASSWORD, Table, csrf_token
+from tests.conftest import stored_state as state
+
+pytestmark = pytest.mark.data_layer
+
+
+def text(response: Any) -> str:
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+def bids_form(bids: list[int | None], **extra: str) -> dict[str, str]:
+    form = {f"bid_{seat}": str(bid) for seat, bid in enumerate(bids) if bid is not None}
+    form.update(extra)
+    return form
+
+
+def owner_game(app: Flask, game_id: str) -> services.StoredGame:
+    owner = services.user_named("ana")
+    assert owner is not None
+    return services.get_game(owner, game_id)
+
+
+@pytest.fixture
+def game_id(table: Table) -> str:
+    # Four players, Ana deals round 1 (one card each); Ben bids first.
+    return table.new_game(["Ana", "Ben", "Cai", "Dee"])
+
+
+def round_page(table: Table, game_id: str) -> Any:
+    return table.client.get(f"/games/{game_id}/rounds/new")
+
+
+def test_the_bids_are_saved_before_the_play_and_shown_on_the_game_page(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    saved = table.post(
+        f"/games/{game_id}/rounds/1/bids", bids_form([1, 1, 0, 1], turned="h", number="1")
+    )
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    assert saved.headers["Location"].endswith(f"/games/{game_id}/rounds/new")
+    assert state(app, game_id).rounds == ()  # no round recorded: its bids only
+    page = text(table.client.get(f"/games/{game_id}"))
+    assert "Round 1 is being played" in page
+    assert "Ana deals." in page and "Ben bids first." in page
+    assert "Trump: ♥ hearts" in page
+    assert "Bids 3 for 1 trick: over by 2" in page
+    # The round's screen comes back with the bids and the trump tapped, the tricks empty.
+    screen = round_page(table, game_id).get_data(as_text=True)
+    for seat, bid in enumerate([1, 1, 0, 1]):
+        assert re.search(rf'name="bid_{seat}" value="{bid}"\s+checked', screen), seat
+    assert re.search(r'name="turned" value="h"[^>]*checked', screen)
+    assert not re.search(r'name="tricks_\d" value="\d"\s+checked', screen)
+    assert "Bids saved: every screen at the table shows them." in screen
+    assert "Bids 3 for 1 trick: over by 2" in html.unescape(screen)
+
+
+def test_the_tricks_complete_the_round_once(app: Flask, table: Table, game_id: str) -> None:
+    table.post(f"/games/{game_id}/rounds/1/bids", bids_form([1, 0, 0, 0], turned="s", number="1"))
+    screen = round_page(table, game_id).get_data(as_text=True)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', screen)
+    key = re.search(r'name="key" type="hidden" value="(\w+)"', screen)
+    assert version and key
+    form = bids_form([1, 0, 0, 0], turned="s", number="1", version=version[1], key=key[1])
+    form.update({f"tricks_{seat}": str(took) for seat, took in enumerate([1, 0, 0, 0])})
+    done = table.post(f"/games/{game_id}/rounds/new", form)
+    assert done.status_code == 302, text(done)
+    recorded = state(app, game_id)
+    assert len(recorded.rounds) == 1 and recorded.totals == (30, 20, 20, 20)
+    with app.app_context():
+        stored = owner_game(app, game_id)
+        assert stored.pending is None
+        changes = services.changes_since(stored.row, 0)
+    assert changes == ["round 1 recorded"]  # the history records the round once
+
+
+def test_bids_the_rules_refuse_are_not_saved_and_say_why(app: Flask, table: Table) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"], hook=True)
+    refused = table.post(
+        f"/games/{game_id}/rounds/1/bids", bids_form([0, 1, 0], turned="h", number="1")
+    )
+    assert refused.status_code == 422
+    assert "Hook: Ana deals and may not bid 0" in text(refused)
+    with app.app_context():
+        assert owner_game(app, game_id).pending is None
+
+
+def test_a_bids_page_of_a_past_round_saves_nothing(app: Flask, table: Table, game_id: str) -> None:
+    table.post(
+        f"/games/{game_id}/rounds/new",
+        {
+            **bids_form([1, 0, 0, 0], turned="h", number="1"),
+            **{f"tricks_{seat}": str(t) for seat, t in enumerate([1, 0, 0, 0])},
+        },
+    )
+    stale = table.post(f"/games/{game_id}/rounds/1/bids", bids_form([1, 0, 0, 0], turned="h"))
+    assert stale.status_code == 302
+    assert "That page was for round 1" in text(table.client.get(stale.headers["Location"]))
+    with app.app_context():
+        assert owner_game(app, game_id).pending is None
+
+
+def test_the_script_gets_its_answer_in_json(app: Flask, table: Table, game_id: str) -> None:
+    answer = table.post(
+        f"/games/{game_id}/rounds/1/bids",
+        bids_form([1, 1, 0, 0], turned="c", number="1"),
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 200
+    assert answer.json["over_under"] == 1
+    assert answer.json["message"] == "Bids saved: every screen at the table shows them."
+    refused = table.post(
+        f"/games/{game_id}/rounds/1/bids",
+        bids_form([5, 1, 0, 0], turned="c", number="1"),
+        headers={"Accept": "application/json"},
+    )
+    assert refused.status_code == 422
+    assert refused.json["errors"]
+
+
+def test_bids_without_csrf_or_logged_out_store_nothing(
+    app: Flask, table: Table, client: FlaskClient, game_id: str
+) -> None:
+    no_csrf = client.post(f"/games/{game_id}/rounds/1/bids", data=bids_form([1, 0, 0, 0]))
+    assert no_csrf.status_code == 400
+    stranger = app.test_client()
+    page = stranger.get("/login")
+    token = csrf_token(page.get_data(as_text=True))
+    out = stranger.post(
+        f"/games/{game_id}/rounds/1/bids", data={**bids_form([1, 0, 0, 0]), "csrf_token": token}
+    )
+    assert out.status_code == 302 and "/login" in out.headers["Location"]
+    with app.app_context():
+        assert owner_game(app, game_id).pending is None
+
+
+def test_the_watch_board_shows_the_pending_bids(app: Flask, table: Table, game_id: str) -> None:
+    table.post(f"/games/{game_id}/share", {})
+    with app.app_context():
+        token = owner_game(app, game_id).row.watch_token
+    table.post(f"/games/{game_id}/rounds/1/bids", bids_form([0, 0, 0, 0], turned="d", number="1"))
+    board = text(table.client.get(f"/watch/{token}"))
+    assert "Round 1 is being played" in board
+    assert "Bids 0 for 1 trick: under by 1" in board
+
+
+def test_the_round_screen_offers_everyone_made_it(table: Table, game_id: str) -> None:
+    screen = round_page(table, game_id).get_data(as_text=True)
+    assert "data-all-made hidden" in screen  # shown by the page's script
+    assert "Everyone made their bid" in screen
+
+
+# -- hidden bids ------------------------------------------------------------------
+
+
+@pytest.fixture
+def hidden_game(app: Flask, table: Table) -> str:
+    with app.app_context():
+        owner = services.user_named("ana")
+        assert owner is not None
+        record = services.create_game(
+            owner, "wizard", ["Ana", "Ben", "Cai"], 0, {"hidden_bids": True, "hook": True}
+        )
+        return record.id
+
+
+def seat_tokens(app: Flask, game_id: str) -> dict[int, str]:
+    with app.app_context():
+        return services.seat_links(owner_game(app, game_id))
+
+
+def seat_bids(client: FlaskClient, token: str, number: int, bid: int) -> Any:
+    page = client.get(f"/bid/{token}")
+    token_value = csrf_token(page.get_data(as_text=True))
+    return client.post(
+        f"/bid/{token}", data={"csrf_token": token_value, "number": str(number), "bid": str(bid)}
+    )
+
+
+def test_hidden_bids_reach_no_other_page_before_the_reveal(
+    app: Flask, table: Table, hidden_game: str
+) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    ben = app.test_client()
+    cai = app.test_client()
+    answer = seat_bids(ben, tokens[1], 1, 1)
+    assert answer.status_code == 302
+    ben_page = text(ben.get(f"/bid/{tokens[1]}"))
+    assert "Your bid is in: 1." in ben_page and "Your bid: 1" in ben_page
+    # Cai's phone, the scorekeeper's screens, the watch board: who has bid, never what.
+    cai_page = cai.get(f"/bid/{tokens[2]}").get_data(as_text=True)
+    assert "Bids in: 1 of 3." in cai_page
+    assert 'value="1" checked' not in cai_page
+    screen = round_page(table, hidden_game).get_data(as_text=True)
+    assert "✓ has bid" in screen
+    assert not re.search(r'name="bid_1" value="\d"\s+checked', screen)
+    assert "Hidden bids: 1 of 3 in" in text(table.client.get(f"/games/{hidden_game}"))
+    # Ana deals: under the hook her phone waits for the others.
+    ana = app.test_client()
+    assert "you bid last" in text(ana.get(f"/bid/{tokens[0]}"))
+    seat_bids(cai, tokens[2], 1, 0)
+    ana_page = text(ana.get(f"/bid/{tokens[0]}"))
+    assert "Hook: you may not bid 0." in ana_page
+    refused = seat_bids(ana, tokens[0], 1, 0)
+    assert refused.status_code == 422
+    assert "Hook: Ana deals and may not bid 0" in text(refused)
+    seat_bids(ana, tokens[0], 1, 1)
+    # Every bid in: shown on every screen at once.
+    for page in (cai.get(f"/bid/{tokens[2]}"), table.client.get(f"/games/{hidden_game}")):
+        assert "Bids 2 for 1 trick: over by 1" in text(page)
+
+
+def test_the_scorekeeper_enters_a_bid_and_reveals_early(
+    app: Flask, table: Table, hidden_game: str
+) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    seat_bids(app.test_client(), tokens[1], 1, 0)
+    entered = table.post(
+        f"/games/{hidden_game}/rounds/1/bids", bids_form([None, None, 1], turned="h", number="1")
+    )
+    assert entered.status_code == 302, text(entered)
+    screen = round_page(table, hidden_game).get_data(as_text=True)
+    assert screen.count("✓ has bid") == 2
+    revealed = table.post(f"/games/{hidden_game}/rounds/1/reveal", {"number": "1"})
+    assert revealed.status_code == 302
+    assert "The bids are revealed on every screen." in text(round_page(table, hidden_game))
+    page = text(table.client.get(f"/games/{hidden_game}"))
+    assert "Round 1 is being played" in page and "Hidden bids" not in page
+    # Revealed: Ben's phone may no longer change his bid; it says so.
+    refused = seat_bids(app.test_client(), tokens[1], 1, 1)
+    assert refused.status_code == 409
+    assert "The bids are revealed: ask the scorekeeper to change yours" in text(refused)
+
+
+def test_a_seat_link_that_was_never_made_is_not_found(table: Table, client: FlaskClient) -> None:
+    assert client.get("/bid/nosuchtoken").status_code == 404
+    assert client.get("/bid/nosuchtoken/version").status_code == 404
+
+
+def test_a_seat_page_in_every_language(app: Flask, table: Table, hidden_game: str) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    for language in ("cy", "nl", "el", "ne", "en"):
+        phone = app.test_client()
+        phone.set_cookie("language", language)
+        page = phone.get(f"/bid/{tokens[1]}")
+        assert page.status_code == 200, language
+
+
+def test_password_is_not_needed_for_a_seat_page(app: Flask, hidden_game: str) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    assert app.test_client().get(f"/bid/{tokens[0]}").status_code == 200
+    assert PASSWORD
