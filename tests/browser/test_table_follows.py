@@ -1,0 +1,214 @@
+"""The whole table follows the round, phone by phone (a browser context each): the
+scorekeeper's bids show on a watching phone within seconds with the over/under line; a
+clean round costs trump, a tap per bid, "Everyone made their bid", Save; with hidden bids
+two players bid on their own phones and no bid is in any page or answer before the
+reveal, then every screen shows them at once."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from tests.browser.conftest import (
+    USERNAME,
+    Page,
+    expect,
+    fits,
+    install_with_a_game,
+    log_in,
+    new_phone,
+    stored_game,
+)
+
+PLAYERS = ["Ana", "Ben", "Cai"]
+FOLLOWS_WITHIN_MS = 5_000  # a change shows on the watching phones within 5 seconds
+
+
+def watch_token(live_server: Any, game_id: str) -> str:
+    with live_server.app.app_context():
+        ana = services.user_named(USERNAME)
+        assert ana is not None
+        token = services.share_game(services.get_game(ana, game_id))
+        db.session.remove()
+    return token
+
+
+def seat_links(live_server: Any, game_id: str) -> dict[int, str]:
+    with live_server.app.app_context():
+        ana = services.user_named(USERNAME)
+        assert ana is not None
+        links = services.seat_links(services.get_game(ana, game_id))
+        db.session.remove()
+    return links
+
+
+def tap_chip(page: Page, name: str, value: int | str) -> None:
+    page.locator(f'label[for="{name}-{value}"]').tap()
+
+
+def test_bids_show_on_a_watching_phone_and_a_clean_round_takes_few_taps(
+    phone: Page, browser: Any, live_server: Any, screenshot: Any
+) -> None:
+    game_id = install_with_a_game(live_server, "wizard", PLAYERS, 0, {"rounds": 5})
+    token = watch_token(live_server, game_id)
+    # Round 1: one card each, Ana deals; but first round 1 is recorded, so that the
+    # round played here deals two cards (Ben deals, Cai bids first).
+    with live_server.app.app_context():
+        ana = services.user_named(USERNAME)
+        assert ana is not None
+        services.record_round(
+            services.get_game(ana, game_id),
+            {"trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]},
+        )
+        db.session.remove()
+    context = new_phone(browser)
+    try:
+        watcher = context.new_page()
+        watcher.goto(f"{live_server.url}/watch/{token}")
+        expect(watcher.locator("main")).to_contain_text("Watching live")
+
+        keeper = phone
+        log_in(keeper, live_server)
+        keeper.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+        taps = 0
+        tap_chip(keeper, "turned", "s")
+        taps += 1
+        for seat, bid in ((2, 1), (0, 0), (1, 1)):  # Cai, Ana, then Ben who deals
+            tap_chip(keeper, f"bid_{seat}", bid)
+            taps += 1
+        expect(keeper.locator("[data-over-under]")).to_have_text("Bids 2 for 2 tricks: even")
+        expect(keeper.locator("[data-bids-status]")).to_have_text(
+            "Bids saved: every screen at the table shows them.", timeout=FOLLOWS_WITHIN_MS
+        )
+        # The watching phone shows the bids within 5 seconds, with the over/under line.
+        started = time.monotonic()
+        expect(watcher.locator(".pending")).to_contain_text(
+            "Bids 2 for 2 tricks: even", timeout=FOLLOWS_WITHIN_MS + 1_000
+        )
+        assert time.monotonic() - started < FOLLOWS_WITHIN_MS + 1
+        expect(watcher.locator(".pending")).to_contain_text("Ben deals.")
+        expect(watcher.locator(".pending")).to_contain_text("Trump: ♠ spades")
+        fits(watcher)
+
+        # Everyone made it: one tap, then Save.
+        screenshot(watcher, "watch-pending-bids.png")
+        keeper.get_by_role("button", name="Everyone made their bid").tap()
+        taps += 1
+        screenshot(keeper, "round-everyone-made-it.png")
+        for seat, bid in ((0, 0), (1, 1), (2, 1)):
+            expect(keeper.locator(f'input[name="tricks_{seat}"][value="{bid}"]')).to_be_checked()
+        with keeper.expect_navigation():
+            keeper.locator("[data-save]").tap()
+        taps += 1
+        assert taps == 1 + len(PLAYERS) + 2  # trump, a tap per bid, everyone made it, Save
+        expect(keeper.locator(".flash-done")).to_contain_text("Round 2 saved")
+        state = stored_game(live_server, game_id)
+        assert len(state.rounds) == 2
+        assert state.rounds[1].tricks == (0, 1, 1)
+        # The watching phone leaves the pending round for the board.
+        expect(watcher.locator(".pending")).to_have_count(0, timeout=FOLLOWS_WITHIN_MS + 1_000)
+        expect(watcher.locator(".board tbody tr")).to_have_count(2)
+    finally:
+        context.close()
+
+
+def no_bids_in(page: Page, bids: dict[int, int], own: int | None = None) -> None:
+    """Nothing in the page's source tells a hidden bid: no checked bid of another seat, no
+    over/under line, no bid in the pending list."""
+    source = page.content()
+    assert "over by" not in source and "under by" not in source and ": even" not in source
+    assert 'class="bid"' not in source  # the revealed list's bid cells
+    for seat in bids:
+        if seat != own:
+            assert not re.search(rf'name="bid_{seat}" value="\d+"\s+checked', source)
+
+
+def test_hidden_bids_on_the_players_own_phones(
+    phone: Page, browser: Any, live_server: Any, screenshot: Any
+) -> None:
+    game_id = install_with_a_game(
+        live_server, "wizard", PLAYERS, 2, {"rounds": 5, "hidden_bids": True, "hook": True}
+    )
+    token = watch_token(live_server, game_id)
+    links = seat_links(live_server, game_id)
+    keeper = phone
+    log_in(keeper, live_server)
+    keeper.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    expect(keeper.locator("[data-hidden-bids]")).to_contain_text("Hidden bids")
+    # The scorekeeper's screen offers each seat's link as a QR code.
+    keeper.get_by_text("The players' own links (a QR code each)").tap()
+    expect(keeper.locator(".seat-link-list .qr svg")).to_have_count(3)
+    fits(keeper)
+
+    contexts = [new_phone(browser) for _ in range(3)]
+    try:
+        board, ana_phone, ben_phone = (context.new_page() for context in contexts)
+        board.goto(f"{live_server.url}/watch/{token}")
+        # Cai deals round 1 (first dealer 2): Ana bids first, then Ben, then Cai.
+        ana_phone.goto(f"{live_server.url}/bid/{links[0]}")
+        ben_phone.goto(f"{live_server.url}/bid/{links[1]}")
+        fits(ana_phone)
+        tap_chip(ana_phone, "bid", 1)
+        with ana_phone.expect_navigation():
+            ana_phone.get_by_role("button", name="Send my bid").tap()
+        expect(ana_phone.locator("main")).to_contain_text("Your bid is in: 1.")
+        tap_chip(ben_phone, "bid", 0)
+        with ben_phone.expect_navigation():
+            ben_phone.get_by_role("button", name="Send my bid").tap()
+
+        bids = {0: 1, 1: 0}
+        # Before the reveal: who has bid, never what — on every phone, and in the API.
+        expect(board.locator(".pending")).to_contain_text("Hidden bids: 2 of 3 in", timeout=FOLLOWS_WITHIN_MS + 1_000)
+        no_bids_in(board, bids)
+        no_bids_in(ben_phone, bids, own=1)
+        expect(ben_phone.locator("legend")).to_contain_text("Your bid: 0")
+        assert "Your bid: 1" not in ben_phone.content()
+        keeper.reload()
+        expect(keeper.locator("[data-bid-in]")).to_have_count(2)
+        no_bids_in(keeper, bids)
+        screenshot(keeper, "round-hidden-bids.png")
+        screenshot(ben_phone, "seat-hidden-bid.png")
+        with live_server.app.app_context():
+            ana = services.user_named(USERNAME)
+            assert ana is not None
+            api_token = services.issue_token(ana, "test")
+            db.session.remove()
+        client = live_server.app.test_client()
+        document = client.get(
+            f"/api/v1/games/{game_id}", headers={"Authorization": f"Bearer {api_token}"}
+        ).json
+        assert document["pending"]["bids"] is None
+        assert document["pending"]["over_under"] is None
+        assert document["pending"]["bid_in"] == [True, True, False]
+        assert '"bids": [1' not in json.dumps(document)
+
+        # Cai has no phone: the scorekeeper enters Cai's bid (the dealer's, last: the hook
+        # forbids 0, since the bids would add up to the one card).
+        keeper.get_by_text("Enter the bid for Cai (no phone)").tap()
+        tap_chip(keeper, "turned", "h")
+        tap_chip(keeper, "bid_2", 1)
+        with keeper.expect_navigation():
+            keeper.get_by_role("button", name="Save the trump and the bids entered here").tap()
+
+        # Every bid in: revealed on every screen at once.
+        for page in (board, ana_phone, ben_phone):
+            expect(page.locator(".pending")).to_contain_text(
+                "Bids 2 for 1 trick: over by 1", timeout=FOLLOWS_WITHIN_MS + 1_000
+            )
+        expect(keeper.locator("[data-over-under]")).to_have_text("Bids 2 for 1 trick: over by 1")
+        keeper.get_by_role("button", name="Everyone made their bid").tap()
+        tap_chip(keeper, "tricks_0", 0)  # Ana missed: Cai took the trick... and Ben none
+        tap_chip(keeper, "tricks_2", 1)
+        with keeper.expect_navigation():
+            keeper.locator("[data-save]").tap()
+        expect(keeper.locator(".flash-done")).to_contain_text("Round 1 saved")
+        state = stored_game(live_server, game_id)
+        assert state.rounds[0].bids == (1, 0, 1)
+        assert state.rounds[0].tricks == (0, 0, 1)
+    finally:
+        for context in contexts:
+            context.close()
