@@ -96,6 +96,14 @@ class World:
         """The rules' options of a game whose document shows ``shown``."""
         return self.kind.rules.options_from_mapping(shown, len(self.players))
 
+    def split_round(self, number: int, dealer: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The recording's round ``number`` as the API takes it, in its two parts: what is
+        said before the play (its pending part), and the play."""
+        payload = round_payload(self.recorded["rounds"][number - 1], dealer)
+        play = self.kind.rules.play_fields
+        said = {name: value for name, value in payload.items() if name not in play}
+        return said, {name: value for name, value in payload.items() if name in play}
+
     def enter_by_api(self, rounds: list[dict[str, Any]]) -> dict[str, Any]:
         """A new game of the recording with ``rounds`` of it entered through the API."""
         recorded = self.recorded
@@ -221,6 +229,24 @@ def test_the_api_scores_the_recorded_game(world: World) -> None:
     assert world.api.get(f"/api/v1/games/{game['id']}").json == game
     listed = world.api.get("/api/v1/games").json
     assert game["id"] in json.dumps(listed)
+
+
+def test_a_round_said_before_its_play_then_played_is_the_recorded_round(world: World) -> None:
+    """Every kind's round in two steps (PUT …/pending, then the play alone) scores as the
+    recording does, shows on the game page and the watch board meanwhile, and is in the
+    game's history once."""
+    game = world.enter_by_api(world.recorded["rounds"][:1])
+    said, play = world.split_round(2, game["next"]["dealer"])
+    pending = world.api.put(f"/api/v1/games/{game['id']}/pending", said)
+    assert pending.status_code == 200, pending.json
+    assert pending.json["pending"]["number"] == 2
+    assert pending.json["rounds"] == game["rounds"]
+    page = world.look(f"/games/{game['id']}").get_data(as_text=True)
+    assert 'data-pending="2"' in page
+    done = world.api.post(f"/api/v1/games/{game['id']}/rounds", play)
+    assert done.status_code == 201, done.json
+    assert done.json["pending"] is None
+    assert done.json["rounds"][1]["scores"] == world.recorded["rounds"][1]["scores"]
 
 
 def test_the_api_says_which_round_is_next(world: World) -> None:
@@ -668,6 +694,11 @@ def test_every_template_of_the_kind_is_drawn(world: World, paged: str) -> None:
     world.look(f"/games/new?game={world.key}")
     world.look(f"/games/{game['id']}")
     world.look(f"/games/{game['id']}/rounds/new")
+    # The next round's bids said: the game page shows the round being played.
+    said, _play = world.split_round(2, game["next"]["dealer"])
+    answer = world.api.put(f"/api/v1/games/{game['id']}/pending", said)
+    assert answer.status_code == 200, answer.json
+    world.look(f"/games/{game['id']}")
     world.look(f"/rules/{world.key}")
     world.look(f"/games/{game['id']}/sheet.pdf")  # not finished: drawn afresh
     world.look(f"/sheets?game={world.key}")  # the blank sheets' page: every game's options

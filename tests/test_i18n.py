@@ -136,6 +136,14 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
                 finished, {"trump": "none", "bids": [number, 0, 1], "tricks": [number, 0, 0]}
             )
         one_card = services.create_game(ana, "one_card", ["Ana", "Ben", "Cai"], 0)
+        # A round being played: its bids said; and one with hidden bids, one bid in.
+        said = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], 0, {"rounds": 5})
+        services.save_pending(said, {"trump": "spades", "bids": [1, 1, 0]})
+        hidden = services.create_game(
+            ana, "wizard", ["Ana", "Ben", "Cai"], 0, {"hidden_bids": True, "hook": True}
+        )
+        seats = services.seat_links(hidden)
+        services.seat_bid(seats[1], 1, 1)
         watch = services.share_game(running)
         night = running.row.night
         night.place = "The Crown"
@@ -146,6 +154,10 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
             "finished": finished.id,
             "one_card": one_card.id,
             "watch": watch,
+            "said": said.id,
+            "hidden": hidden.id,
+            "seat": seats[2],
+            "dealer seat": seats[0],
             "night": night.id,
             "player": player,
         }
@@ -220,6 +232,13 @@ PAGES: dict[str, Ask] = {
         {"turned": "7h", "bid_0": "1", "bid_1": "1", "bid_2": "0", "tricks_0": "3"},
     ),
     "wizard correction": lambda c, g, lang: c.get(f"/games/{g['running']}/rounds/1/edit"),
+    "wizard game, bids said": lambda c, g, lang: c.get(f"/games/{g['said']}"),
+    "wizard round, bids said": lambda c, g, lang: c.get(f"/games/{g['said']}/rounds/new"),
+    "wizard bids refused": lambda c, g, lang: post_with_token(
+        c, f"/games/{g['said']}/rounds/1/bids", {"turned": "s", "bid_0": "9", "number": "1"}
+    ),
+    "hidden bids game": lambda c, g, lang: c.get(f"/games/{g['hidden']}"),
+    "hidden bids round": lambda c, g, lang: c.get(f"/games/{g['hidden']}/rounds/new"),
     "finished wizard game": lambda c, g, lang: c.get(f"/games/{g['finished']}"),
     "one card game": lambda c, g, lang: c.get(f"/games/{g['one_card']}"),
     "one card hand": lambda c, g, lang: c.get(f"/games/{g['one_card']}/rounds/new"),
@@ -283,6 +302,11 @@ VISITOR_PAGES: dict[str, Ask] = {
         c, "/login", {"username": "ana", "password": "wrong"}
     ),
     "watch board": lambda c, g, lang: c.get(f"/watch/{g['watch']}"),
+    "seat": lambda c, g, lang: c.get(f"/bid/{g['seat']}"),
+    "dealer's seat, waiting": lambda c, g, lang: c.get(f"/bid/{g['dealer seat']}"),
+    "seat refused": lambda c, g, lang: post_with_token(
+        c, f"/bid/{g['seat']}", {"number": "1", "bid": "7"}
+    ),
 }
 
 # Routes that answer with something other than a page for people (data, scripts) or
@@ -302,6 +326,8 @@ NOT_PAGES = {
     "auth.logout_everywhere",
     "auth.revoke_token",
     "rounds.undo_round",
+    "rounds.reveal_bids",
+    "seats.version",
     "watch.revoke",
 }
 COVERED = {
@@ -311,6 +337,8 @@ COVERED = {
     "games.show_game",
     "rounds.new_round",
     "rounds.edit_round",
+    "rounds.save_bids",
+    "seats.bid",
     "watch.share",
     "watch.board",
     "history.nights",

@@ -264,3 +264,15 @@ def test_password_is_not_needed_for_a_seat_page(app: Flask, hidden_game: str) ->
     tokens = seat_tokens(app, hidden_game)
     assert app.test_client().get(f"/bid/{tokens[0]}").status_code == 200
     assert PASSWORD
+
+
+def test_hidden_bids_is_an_option_of_a_new_game(app: Flask, table: Table) -> None:
+    for game in ("wizard", "oh_hell"):
+        page = table.client.get(f"/games/new?game={game}").get_data(as_text=True)
+        assert 'name="hidden_bids"' in page, game
+    data = {"players-0": "Ana", "players-1": "Ben", "players-2": "Cai", "first_dealer": "0"}
+    started = table.post("/games/new", {**data, "hidden_bids": "y"})
+    assert started.status_code == 302
+    game_id = started.headers["Location"].rsplit("/", 1)[-1]
+    assert state(app, game_id).options.hidden_bids is True
+    assert "hidden bids" in text(table.client.get(f"/games/{game_id}"))

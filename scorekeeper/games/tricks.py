@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from flask_babel import gettext, lazy_gettext
-from wtforms import HiddenField, IntegerField, RadioField, ValidationError
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, ValidationError
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
@@ -20,6 +20,12 @@ from ..rules import RoundInfo, Suit, TrickBiddingGame, TrickRound
 
 # The values are what the page sends (a suit's letter); the labels are read (``hearts``).
 SUIT_CHOICES = [SelectChoice(suit.value, suit_word(suit)) for suit in Suit]
+
+
+def hidden_bids_field() -> BooleanField:
+    """The new-game option of the games of bidding tricks: bids made secretly on each
+    player's own phone, shown together once all are in."""
+    return BooleanField(lazy_gettext("Hidden bids: each player bids on their own phone"))
 
 
 class TrickRoundForm(RoundForm):

@@ -162,7 +162,9 @@ def test_hidden_bids_on_the_players_own_phones(
 
         bids = {0: 1, 1: 0}
         # Before the reveal: who has bid, never what — on every phone, and in the API.
-        expect(board.locator(".pending")).to_contain_text("Hidden bids: 2 of 3 in", timeout=FOLLOWS_WITHIN_MS + 1_000)
+        expect(board.locator(".pending")).to_contain_text(
+            "Hidden bids: 2 of 3 in", timeout=FOLLOWS_WITHIN_MS + 1_000
+        )
         no_bids_in(board, bids)
         no_bids_in(ben_phone, bids, own=1)
         expect(ben_phone.locator("legend")).to_contain_text("Your bid: 0")

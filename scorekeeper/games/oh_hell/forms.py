@@ -33,7 +33,7 @@ from ...rules.oh_hell import (
     OhHellGame,
     largest_hand,
 )
-from ..tricks import SUIT_CHOICES, TrickRoundForm
+from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
 
 SEATS = OhHellGame.max_players
 OWN_SCORING = "own"
@@ -117,6 +117,7 @@ class NewOhHellGameForm(NewGameForm):
     hook = BooleanField(
         lazy_gettext("Hook: the dealer's bid may not make the bids add up"), default=True
     )
+    hidden_bids = hidden_bids_field()
     scoring = RadioField(
         lazy_gettext("Scoring"),
         choices=SCORING_CHOICES,
@@ -158,6 +159,8 @@ class NewOhHellGameForm(NewGameForm):
             options["scoring"] = {number.name: number.data for number in self.scoring_fields()}
         else:
             options["scoring"] = self.scoring.data
+        if self.hidden_bids.data:
+            options["hidden_bids"] = True
         return options
 
 

@@ -29,7 +29,7 @@ from ...forms import (
 from ...rules import RoundInfo, Special, Suit
 from ...rules.cards import ANNIVERSARY_CARDS
 from ...rules.wizard import NO_TRUMP_TURNED, WizardGame, WizardRound
-from ..tricks import SUIT_CHOICES, TrickRoundForm
+from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
 from .cards import SPECIAL_CARD_WORDS
 
 SPECIAL_CARD_CHOICES = [
@@ -81,6 +81,7 @@ class NewWizardGameForm(NewGameForm):
         choices=SPECIAL_CARD_CHOICES,
         validate_choice=False,
     )
+    hidden_bids = hidden_bids_field()
 
     def validate_tie_break(self, field: RadioField) -> None:
         if field.data not in (None, "", "share", "exact_bids"):
@@ -99,6 +100,8 @@ class NewWizardGameForm(NewGameForm):
             options["tie_break"] = self.tie_break.data
         if self.special_cards.data:
             options["special_cards"] = list(self.special_cards.data)
+        if self.hidden_bids.data:
+            options["hidden_bids"] = True
         return options
 
 
