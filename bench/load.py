@@ -6,9 +6,11 @@ are printed, and the workers' memory is read.
     .venv/bin/python -m bench.load             # 60 s of load; --seconds 10 for a try
     .venv/bin/python -m bench.load --postgresql postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-The load (bench/load_client.py): 10 tables each entering a round every ~3 s with an
-Idempotency-Key, while 200 watchers follow their table's watch link, asking for the
-version every 5 s with the ETag they have. Setup, before the load: `flask init-db`,
+The load (bench/load_client.py): 10 tables each playing a round every ~3 s as a table
+does: its bids said first (PUT …/pending: every watcher's board shows them, with the
+over/under), its tricks a moment later (with an Idempotency-Key), while 200 watchers
+follow their table's watch link, asking for the version every 5 s with the ETag they
+have. Setup, before the load: `flask init-db`,
 eleven accounts made through the services on the same database, then everything else
 over HTTP as a phone does it: an API token, a game, and the watch link shared from the
 game's page (logged in, with the form's CSRF token).
@@ -432,7 +434,15 @@ def check_database(url: str, result: dict[str, Any]) -> dict[str, int]:
             version = connection.execute(
                 sa.text("SELECT version FROM games WHERE id = :game"), {"game": game}
             ).scalar_one()
-            versions_off += version != len(rows)  # one version a change: nothing else
+            # One version a change: each round recorded, and each time its bids were said.
+            bids_said = connection.execute(
+                sa.text(
+                    "SELECT COUNT(*) FROM game_changes WHERE game_id = :game"
+                    " AND summary LIKE '% bids'"
+                ),
+                {"game": game},
+            ).scalar_one()
+            versions_off += version != len(rows) + bids_said
     finally:
         connection.close()
         engine.dispose()
@@ -857,7 +867,7 @@ def figures(
                     f"{each.checked['stored']} stored in {len(each.result['games'])} games, "
                     f"{each.checked['unanswered']} of them stored but never answered (the "
                     f"phone gave up at the deadline); {each.checked['versions_off']} games "
-                    "whose version is not their count of rounds"
+                    "whose version is not their count of rounds and of bids said"
                 ),
             )
         )

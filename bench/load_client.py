@@ -39,7 +39,7 @@ TIMEOUT = 10.0
 @dataclass
 class Results:
     latencies: dict[str, list[float]] = field(
-        default_factory=lambda: {"poll": [], "board": [], "round": [], "new game": []}
+        default_factory=lambda: {"poll": [], "board": [], "bids": [], "round": [], "new game": []}
     )
     statuses: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
@@ -231,12 +231,26 @@ def scorekeeper(number: int, plan: dict[str, Any], table: dict[str, Any], result
             if time.monotonic() >= plan["deadline"]:
                 break
             body = legal_round(upcoming["cards"], players, rng)
+            # As the table plays it: the bids (and trump) said first, which every watcher's
+            # board shows with the over/under, then the tricks after the play.
+            said = {"trump": body["trump"], "bids": body["bids"]}
+            status, _headers, raw, seconds = phone.request(
+                "PUT", f"/api/v1/games/{game}/pending", said, {**auth, "If-Match": f'"{version}"'}
+            )
+            results.note("bids", seconds, status)
+            sent = body
+            if status == 200:
+                version = json.loads(raw)["version"]
+                sent = {"tricks": body["tricks"]}
+                sleep_until(min(time.monotonic() + 0.4 * interval, plan["deadline"]))
+            else:
+                results.error(f"table {number}: bids of round {upcoming['number']} answered {status}")
             key = uuid.uuid4().hex
             with results.lock:
                 results.sent.append({"game": game, "key": key})
             headers = {**auth, "Idempotency-Key": key, "If-Match": f'"{version}"'}
             path = f"/api/v1/games/{game}/rounds"
-            answer = send_until_answered(phone, path, body, headers, plan["deadline"])
+            answer = send_until_answered(phone, path, sent, headers, plan["deadline"])
             if answer is None:
                 results.error(f"table {number}: round {upcoming['number']} never answered")
                 break
