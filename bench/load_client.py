@@ -244,7 +244,8 @@ def scorekeeper(number: int, plan: dict[str, Any], table: dict[str, Any], result
                 sent = {"tricks": body["tricks"]}
                 sleep_until(min(time.monotonic() + 0.4 * interval, plan["deadline"]))
             else:
-                results.error(f"table {number}: bids of round {upcoming['number']} answered {status}")
+                said_round = upcoming["number"]
+                results.error(f"table {number}: bids of round {said_round} answered {status}")
             key = uuid.uuid4().hex
             with results.lock:
                 results.sent.append({"game": game, "key": key})
