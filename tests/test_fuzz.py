@@ -275,6 +275,42 @@ def test_random_rounds_never_break_the_game(ana: Any, which: str) -> None:
         assert seen == {409, 422}
 
 
+# -- (a2) PUT the round being played, and the hidden bids' seat links ------------------
+
+
+@pytest.mark.parametrize("hidden", [False, True], ids=["said aloud", "hidden bids"])
+def test_random_pending_bids_never_break_the_game(ana: Any, hidden: bool) -> None:
+    options = {"hook": True, "hidden_bids": hidden}
+    game_id = api_game(ana, options=options)["id"]
+    first = {"trump": "hearts", "bids": [0, 0, 0], "tricks": [1, 0, 0]}
+    assert ana.post(f"{API}/games/{game_id}/rounds", json=first).status_code == 201
+    seen: set[int] = set()
+
+    @FUZZ
+    @given(payload=PAYLOADS, data=st.data())
+    def check(payload: tuple[str, Any], data: st.DataObject) -> None:
+        before = fetch(ana, game_id)
+        if data.draw(st.booleans()):
+            payload = ("json", data.draw(round_bodies(before["next"]["cards"])))
+        response = send(ana, "put", f"{API}/games/{game_id}/pending", payload)
+        seen.add(response.status_code)
+        assert response.status_code in {200, 409, 422}, response.get_data(as_text=True)
+        after = fetch(ana, game_id)
+        assert after["rounds"] == before["rounds"]  # the history never changes here
+        if response.status_code == 200:
+            assert response.json == after
+            assert after["pending"]["number"] == 2
+            if hidden and after["pending"]["hidden"]:
+                assert after["pending"]["bids"] is None
+                assert after["pending"]["over_under"] is None
+        else:
+            assert_error_body(response)
+            assert after == before
+
+    check()
+    assert {200, 422} <= seen
+
+
 # -- (b) PUT round 1 and POST a game ---------------------------------------------------
 
 

@@ -214,3 +214,32 @@ def test_hidden_bids_on_the_players_own_phones(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_without_javascript_the_bids_and_the_tricks_are_two_plain_steps(
+    phone_without_js: Page, live_server: Any
+) -> None:
+    page = phone_without_js
+    game_id = install_with_a_game(live_server, "wizard", PLAYERS, 0, {"rounds": 5})
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    expect(page.locator("[data-all-made]")).to_be_hidden()  # it needs the page's script
+    tap_chip(page, "turned", "d")
+    for seat, bid in ((1, 0), (2, 0), (0, 1)):
+        tap_chip(page, f"bid_{seat}", bid)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the bids now, the tricks after the play").tap()
+    expect(page.locator(".flash-done")).to_have_text(
+        "Bids saved: every screen at the table shows them."
+    )
+    expect(page.locator("[data-over-under]")).to_have_text("Bids 1 for 1 trick: even")
+    expect(page.locator('input[name="bid_0"][value="1"]')).to_be_checked()
+    expect(page.locator('input[name="turned"][value="d"]')).to_be_checked()
+    assert stored_game(live_server, game_id).rounds == ()
+    for seat, took in ((0, 1), (1, 0), (2, 0)):
+        tap_chip(page, f"tricks_{seat}", took)
+    with page.expect_navigation():
+        page.locator("[data-save]").tap()
+    expect(page.locator(".flash-done")).to_contain_text("Round 1 saved")
+    state = stored_game(live_server, game_id)
+    assert state.rounds[0].bids == (1, 0, 0) and state.rounds[0].tricks == (1, 0, 0)
