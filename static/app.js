@@ -277,6 +277,65 @@
     updateOverUnder();
   }
 
+  // Hidden bids on the scorekeeper's screen: who has bid follows the players' phones (never
+  // what); the trump and a bid entered for a player without a phone are saved as they are
+  // tapped; once every bid is in (or revealed) the page shows them.
+  function setUpHiddenBids(section) {
+    var form = section.closest("form");
+    var save = section.querySelector("[data-save-hidden]");
+    var status = section.querySelector("[data-bids-status]");
+    var timer = null;
+    function send() {
+      timer = null;
+      if (!navigator.onLine) return;
+      var body = new FormData(form);
+      form.querySelectorAll("[data-trick-row] input").forEach(function (input) { body.delete(input.name); });
+      fetch(save.formAction, {
+        method: "POST", body: body, credentials: "same-origin",
+        headers: { "Accept": "application/json" }
+      }).then(function (r) {
+        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+      }).then(function (answer) {
+        if (answer.ok) {
+          var version = form.querySelector('input[name="version"]');
+          if (version) version.value = answer.data.version;
+          form.dataset.version = answer.data.version;
+        }
+        if (status) {
+          status.textContent = answer.ok ? answer.data.message
+            : (answer.data.errors || []).map(function (e) { return e.message; }).join(" ");
+          status.className = "hint " + (answer.ok ? "saved" : "error");
+        }
+      }).catch(function () {});
+    }
+    form.addEventListener("change", function (event) {
+      if (!save || !event.target || /^tricks_/.test(event.target.name || "")) return;
+      if (timer) window.clearTimeout(timer);
+      timer = window.setTimeout(send, 500);
+    });
+    function poll() {
+      fetch(section.dataset.hiddenBids, { cache: "no-store", credentials: "same-origin",
+                                         headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data) return;
+          if (!data.hidden || String(data.number) !== section.dataset.number) {
+            window.location.reload();
+            return;
+          }
+          data.bid_in.forEach(function (isIn, seat) {
+            var done = section.querySelector('[data-bid-in="' + seat + '"]');
+            var waiting = section.querySelector('[data-bid-waiting="' + seat + '"]');
+            if (done) done.hidden = !isIn;
+            if (waiting) waiting.hidden = isIn;
+          });
+        })
+        .catch(function () {})
+        .then(function () { window.setTimeout(poll, 3000); });
+    }
+    window.setTimeout(poll, 3000);
+  }
+
   function setUpNewGame(form) {
     var select = form.querySelector("[data-dealer-select]");
     if (!select) return;
@@ -674,6 +733,7 @@
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
+    document.querySelectorAll("[data-hidden-bids]").forEach(setUpHiddenBids);
     document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);
     document.querySelectorAll("[data-problems]").forEach(setUpProblems);

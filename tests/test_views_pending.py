@@ -206,7 +206,7 @@ def test_hidden_bids_reach_no_other_page_before_the_reveal(
     assert "Bids in: 1 of 3." in cai_page
     assert 'value="1" checked' not in cai_page
     screen = round_page(table, hidden_game).get_data(as_text=True)
-    assert "✓ has bid" in screen
+    assert re.search(r'data-bid-in="1">✓ has bid', screen)
     assert not re.search(r'name="bid_1" value="\d"\s+checked', screen)
     assert "Hidden bids: 1 of 3 in" in text(table.client.get(f"/games/{hidden_game}"))
     # Ana deals: under the hook her phone waits for the others.
@@ -234,7 +234,7 @@ def test_the_scorekeeper_enters_a_bid_and_reveals_early(
     )
     assert entered.status_code == 302, text(entered)
     screen = round_page(table, hidden_game).get_data(as_text=True)
-    assert screen.count("✓ has bid") == 2
+    assert len(re.findall(r'data-bid-in="\d">✓ has bid', screen)) == 2
     revealed = table.post(f"/games/{hidden_game}/rounds/1/reveal", {"number": "1"})
     assert revealed.status_code == 302
     assert "The bids are revealed on every screen." in text(round_page(table, hidden_game))

@@ -253,9 +253,12 @@ def save_bids(game_id: str, number: int) -> Response | tuple[str, int]:
         return _bids_refused(record, number, None, [(None, conflict.message)], 409)
     except services.StorageError as stored:
         return _bids_refused(record, number, form, [(None, stored.message)], 503, info)
-    said = gettext("Bids saved: every screen at the table shows them.")
+    pending = done.pending
+    if pending is not None and pending.hidden:
+        said = gettext("Saved: the bids stay hidden until every bid is in.")
+    else:
+        said = gettext("Bids saved: every screen at the table shows them.")
     if _wants_json():
-        pending = done.pending
         return jsonify(
             version=done.row.version,
             message=said,
@@ -263,6 +266,24 @@ def save_bids(game_id: str, number: int) -> Response | tuple[str, int]:
         )
     flash(said, "done")
     return redirect(url_for("rounds.new_round", game_id=game_id))
+
+
+@bp.route("/<int:number>/bids-in")
+@login_required
+def bids_in(game_id: str, number: int) -> Response:
+    """Who has bid in the round being played (never what, while the bids are hidden):
+    the scorekeeper's screen follows the players' phones with it."""
+    record = load_game(game_id)
+    pending = record.pending
+    upcoming = record.state.next_round
+    answer = jsonify(
+        version=record.row.version,
+        number=None if upcoming is None else upcoming.number,
+        bid_in=[] if pending is None else list(pending.bid_in),
+        hidden=services.hides_bids(record.state) and (pending is None or pending.hidden),
+    )
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
 
 
 @bp.route("/<int:number>/reveal", methods=["POST"])

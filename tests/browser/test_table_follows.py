@@ -152,13 +152,12 @@ def test_hidden_bids_on_the_players_own_phones(
         ana_phone.goto(f"{live_server.url}/bid/{links[0]}")
         ben_phone.goto(f"{live_server.url}/bid/{links[1]}")
         fits(ana_phone)
-        tap_chip(ana_phone, "bid", 1)
+        # A tap is the bid: sent at once (without scripts, "Send my bid" sends it).
         with ana_phone.expect_navigation():
-            ana_phone.get_by_role("button", name="Send my bid").tap()
+            tap_chip(ana_phone, "bid", 1)
         expect(ana_phone.locator("main")).to_contain_text("Your bid is in: 1.")
-        tap_chip(ben_phone, "bid", 0)
         with ben_phone.expect_navigation():
-            ben_phone.get_by_role("button", name="Send my bid").tap()
+            tap_chip(ben_phone, "bid", 0)
 
         bids = {0: 1, 1: 0}
         # Before the reveal: who has bid, never what — on every phone, and in the API.
@@ -169,8 +168,8 @@ def test_hidden_bids_on_the_players_own_phones(
         no_bids_in(ben_phone, bids, own=1)
         expect(ben_phone.locator("legend")).to_contain_text("Your bid: 0")
         assert "Your bid: 1" not in ben_phone.content()
-        keeper.reload()
-        expect(keeper.locator("[data-bid-in]")).to_have_count(2)
+        # The scorekeeper's screen follows the players' phones by itself: who has bid.
+        expect(keeper.locator("[data-bid-in]:visible")).to_have_count(2, timeout=FOLLOWS_WITHIN_MS)
         no_bids_in(keeper, bids)
         screenshot(keeper, "round-hidden-bids.png")
         screenshot(ben_phone, "seat-hidden-bid.png")
@@ -192,9 +191,11 @@ def test_hidden_bids_on_the_players_own_phones(
         # forbids 0, since the bids would add up to the one card).
         keeper.get_by_text("Enter the bid for Cai (no phone)").tap()
         tap_chip(keeper, "turned", "h")
-        tap_chip(keeper, "bid_2", 1)
-        with keeper.expect_navigation():
-            keeper.get_by_role("button", name="Save the trump and the bids entered here").tap()
+        expect(keeper.locator("[data-bids-status]")).to_have_text(
+            "Saved: the bids stay hidden until every bid is in."
+        )
+        with keeper.expect_navigation(timeout=FOLLOWS_WITHIN_MS + 2_000):
+            tap_chip(keeper, "bid_2", 1)  # saved as tapped; all in, the page shows them
 
         # Every bid in: revealed on every screen at once.
         for page in (board, ana_phone, ben_phone):
