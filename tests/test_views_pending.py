@@ -276,3 +276,16 @@ def test_hidden_bids_is_an_option_of_a_new_game(app: Flask, table: Table) -> Non
     game_id = started.headers["Location"].rsplit("/", 1)[-1]
     assert state(app, game_id).options.hidden_bids is True
     assert "hidden bids" in text(table.client.get(f"/games/{game_id}"))
+
+
+def test_bids_revealed_before_the_trump_is_said_fill_the_round_screen(
+    app: Flask, table: Table, hidden_game: str
+) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    for seat, bid in ((1, 0), (2, 0), (0, 0)):  # the dealer last, under the hook
+        assert seat_bids(app.test_client(), tokens[seat], 1, bid).status_code == 302
+    screen = round_page(table, hidden_game).get_data(as_text=True)
+    for seat in range(3):
+        assert re.search(rf'name="bid_{seat}" value="0"\s+checked', screen), seat
+    assert not re.search(r'name="turned" value="\w+"[^>]*checked', screen)
+    assert "Bids 0 for 1 trick: under by 1" in html.unescape(screen)

@@ -416,6 +416,8 @@ def _form_from_pending(state: Any, info: Any, pending: services.Pending) -> Any:
     if "bids" in facts:
         facts["bids"] = [0 if bid is None else bid for bid in (bids or [0] * count)]
     said = {**facts, "dealer": info.dealer, **state.play_placeholder(info)}
+    if all(facts.get(name) is None for name in ("trump", "turned")):
+        said["trump"] = "none"  # not said yet (hidden bids came first): nothing tapped
     try:
         record = state.record_from_mapping(said, info.number)
     except RuleError:
