@@ -289,3 +289,29 @@ def test_bids_revealed_before_the_trump_is_said_fill_the_round_screen(
         assert re.search(rf'name="bid_{seat}" value="0"\s+checked', screen), seat
     assert not re.search(r'name="turned" value="\w+"[^>]*checked', screen)
     assert "Bids 0 for 1 trick: under by 1" in html.unescape(screen)
+
+
+def test_names_are_escaped_on_every_screen_of_the_round_being_played(
+    app: Flask, table: Table
+) -> None:
+    names = ["<b>Ana</b>", 'Ben & "Co"', "x" * 40]
+    with app.app_context():
+        owner = services.user_named("ana")
+        assert owner is not None
+        record = services.create_game(owner, "wizard", names, 0, {"hidden_bids": True})
+        game_id = record.id
+        tokens = services.seat_links(record)
+        services.share_game(record)
+        watch = record.row.watch_token
+    seat_bids(app.test_client(), tokens[1], 1, 1)
+    pages = [
+        table.client.get(f"/games/{game_id}"),
+        round_page(table, game_id),
+        app.test_client().get(f"/bid/{tokens[0]}"),
+        app.test_client().get(f"/watch/{watch}"),
+    ]
+    for page in pages:
+        source = page.get_data(as_text=True)
+        assert page.status_code == 200
+        assert "<b>Ana</b>" not in source
+        assert "&lt;b&gt;Ana&lt;/b&gt;" in source
