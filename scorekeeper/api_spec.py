@@ -413,6 +413,25 @@ def openapi_document() -> dict[str, Any]:
                     },
                 },
             },
+            "/games/{game_id}/rematch": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "A finished game's rematch",
+                    "description": (
+                        "A new game with the same players in the same seats, the same"
+                        " options, and the next dealer (left of the last round's). The"
+                        " same Idempotency-Key again answers 200 with the game it made."
+                    ),
+                    "parameters": [IDEMPOTENCY_KEY],
+                    "responses": {
+                        "201": _game_response("The new game"),
+                        "200": _game_response("The game this Idempotency-Key made already"),
+                        "401": UNAUTHORIZED,
+                        "404": NOT_FOUND,
+                        "409": _error_response("The game is not over yet"),
+                    },
+                },
+            },
             "/games/{game_id}/pending": {
                 "parameters": [GAME_ID],
                 "put": {

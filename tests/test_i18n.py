@@ -327,6 +327,7 @@ NOT_PAGES = {
     "auth.revoke_token",
     "rounds.undo_round",
     "rounds.reveal_bids",
+    "games.rematch",
     "rounds.bids_in",
     "seats.version",
     "watch.revoke",

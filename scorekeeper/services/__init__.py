@@ -74,6 +74,7 @@ from .games import (
     get_game,
     known_player_names,
     list_games,
+    rematch,
     rules_game,
 )
 from .nights import evening_of, get_night, recent_nights, table_zone, tonight, update_night
@@ -159,6 +160,7 @@ __all__ = [
     "record_round",
     "refresh_results",
     "refresh_summaries",
+    "rematch",
     "rename_player",
     "reset_password",
     "reveal_bids",

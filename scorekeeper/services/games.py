@@ -203,6 +203,24 @@ def _start_game(
     return StoredGame(game, state)
 
 
+def rematch(record: StoredGame, key: str | None = None) -> StoredGame:
+    """A new game of a finished one: the same players in the same seats, the same
+    options, and the next dealer (left of the last round's), in tonight's game night.
+    ``key``: the button's one-time key (a double tap starts one game)."""
+    state = record.state
+    if not state.finished:
+        raise Conflict(N_("The game is not over yet: finish it, then start a rematch"), "game")
+    last = state.rounds[-1].dealer if state.rounds else state.first_dealer
+    return create_game(
+        record.row.owner,
+        state.key,
+        state.players,
+        state.left_of(last),
+        state.options_mapping(),
+        key=key,
+    )
+
+
 def _begin_start() -> None:
     """A Start's transaction, taking SQLite's write lock first (like ``_begin_write``), so
     it waits its turn instead of failing on a lock halfway."""

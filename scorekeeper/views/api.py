@@ -287,6 +287,26 @@ def correct_round(game_id: str, number: int) -> Answer:
     )
 
 
+@bp.post("/games/<game_id>/rematch")
+@token_required
+def rematch(game_id: str) -> Answer:
+    """A finished game's rematch: the same players, seats and options, the next dealer."""
+    record = load(game_id)
+    if record is None:
+        return not_found()
+    try:
+        started = services.rematch(record, edit_basis().key)
+    except services.Conflict as error:
+        return conflict(error)
+    except services.StorageError as stored:
+        return storage_error(stored)
+    except RoundRefused as refused:
+        return refusal(refused.errors)
+    answer = with_etag(jsonify(game_document(started)), started)
+    answer.headers["Location"] = url_for("api.get_game", game_id=started.id)
+    return answer, 200 if started.replayed else 201
+
+
 @bp.put("/games/<game_id>/pending")
 @token_required
 def save_pending(game_id: str) -> Answer:

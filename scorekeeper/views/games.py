@@ -107,6 +107,29 @@ def show_game(game_id: str) -> str:
     return render_template("games/show.html", game=record, form=form)
 
 
+@bp.route("/games/<game_id>/rematch", methods=["POST"])
+@login_required
+def rematch(game_id: str) -> Response:
+    """A finished game's rematch, in one tap: the same table, the next dealer."""
+    record = load_game(game_id)
+    form = EditForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        started = services.rematch(record, form.basis()[1])
+    except (services.Conflict, services.StorageError) as refused:
+        flash(refused.message, "error")
+        return redirect(url_for("games.show_game", game_id=game_id))
+    except RoundRefused as refused:  # options the rules no longer take
+        flash(" ".join(translate(error) for error in refused.errors), "error")
+        return redirect(url_for("games.show_game", game_id=game_id))
+    if not started.replayed:
+        state = started.state
+        dealer = state.players[state.first_dealer]
+        flash(gettext("Rematch: a new game, %(name)s deals first.", name=dealer), "info")
+    return redirect(url_for("games.show_game", game_id=started.id))
+
+
 def load_game(game_id: str) -> services.StoredGame:
     """The signed-in account's game, or 404 for any other."""
     try:

@@ -244,3 +244,24 @@ def test_without_javascript_the_bids_and_the_tricks_are_two_plain_steps(
     expect(page.locator(".flash-done")).to_contain_text("Round 1 saved")
     state = stored_game(live_server, game_id)
     assert state.rounds[0].bids == (1, 0, 0) and state.rounds[0].tricks == (1, 0, 0)
+
+
+def test_a_rematch_in_one_tap(phone: Page, live_server: Any) -> None:
+    last_round = {"trump": "hearts", "bids": [0, 0, 0], "tricks": [0, 1, 0]}
+    game_id = install_with_a_game(
+        live_server, "wizard", PLAYERS, 1, {"rounds": 1, "hook": True}, (last_round,)
+    )
+    page = phone
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}")
+    expect(page.locator(".final")).to_contain_text("Cai deals first.")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Rematch").tap()
+    expect(page.locator("main")).to_contain_text("Rematch: a new game, Cai deals first.")
+    expect(page.locator(".deal")).to_contain_text("Cai")
+    new_id = page.url.rsplit("/", 1)[-1]
+    assert new_id != game_id
+    state = stored_game(live_server, new_id)
+    assert state.players == tuple(PLAYERS) and state.first_dealer == 2
+    assert state.options.hook is True and state.options.rounds == 1
+    fits(page)
