@@ -34,6 +34,8 @@ WORDS = frozenset(
         "undone meanwhile",
         "changed meanwhile",
         "now playing",
+        "corrected at",
+        "undone at",
         # labels and hints on pages
         "help",
         "correct",

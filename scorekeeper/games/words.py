@@ -27,6 +27,8 @@ ROUND_SENTENCES: dict[str, str] = {
         " entered for round %(number)s is kept; check it, then Save again."
     ),
     "now playing": N_("Round %(number)s is being played"),
+    "corrected at": N_("Round %(number)s corrected at %(time)s"),
+    "undone at": N_("Round %(number)s undone at %(time)s"),
     "help": N_("Help with this round"),
     "correct": N_("Correct round %(number)s"),
     "later dealers": N_("Later rounds go on from the dealer you choose."),

@@ -56,6 +56,7 @@ from .caches import (
     summarize_players,
     update_summaries,
 )
+from .corrections import Correction, corrections
 from .errors import (
     AccountError,
     Conflict,
@@ -108,6 +109,7 @@ __all__ = [
     "USERNAME_LENGTH",
     "AccountError",
     "Conflict",
+    "Correction",
     "Edit",
     "GameResults",
     "ImportRefused",
@@ -131,6 +133,7 @@ __all__ = [
     "claim_login_attempt",
     "clear_pending",
     "correct_round",
+    "corrections",
     "create_first_account",
     "create_game",
     "create_user",

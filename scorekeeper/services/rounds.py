@@ -21,6 +21,7 @@ from ..models import (
 )
 from ..rules.errors import BidError, GameOverError, RoundRefused
 from .caches import refresh_results, update_summaries
+from .corrections import round_changes
 from .errors import SAID, Conflict, NotFound, StaleEdit, StorageError
 from .games import State, StoredGame, rules_game
 
@@ -91,9 +92,18 @@ def correct_round(
     new_state = state.replace_round(number, corrected)
     fresh = _round_row(new_state, number)
     row = current.row.rounds[number - 1]
+    detail = round_changes(
+        state, state.rounds[number - 1].to_mapping(), new_state.rounds[number - 1].to_mapping()
+    )
     row.dealer, row.facts = fresh.dealer, fresh.facts
     _finish_write(
-        current.row, state, new_state, f"{state.round_word} {number} corrected", edit, number
+        current.row,
+        state,
+        new_state,
+        f"{state.round_word} {number} corrected",
+        edit,
+        number,
+        detail,
     )
     return StoredGame(current.row, new_state)
 
@@ -233,13 +243,22 @@ def said_changes_since(record: StoredGame, version: int | None) -> list[str]:
 
 
 def _finish_write(
-    game: Game, previous: State, state: State, summary: str, edit: Edit, first_changed: int
+    game: Game,
+    previous: State,
+    state: State,
+    summary: str,
+    edit: Edit,
+    first_changed: int,
+    detail: list[dict[str, Any]] | None = None,
 ) -> None:
-    """The caches (from round ``first_changed`` on), one more version, what it changed,
-    the form's key; then the commit (``previous``: the game before the change)."""
+    """The caches (from round ``first_changed`` on), one more version, what it changed
+    (``detail``: a correction's fields), the form's key; then the commit (``previous``:
+    the game before the change)."""
     update_summaries([refresh_results(game, state, first_changed, previous)])
     game.version += 1
-    db.session.add(GameChange(game_id=game.id, version=game.version, summary=summary))
+    db.session.add(
+        GameChange(game_id=game.id, version=game.version, summary=summary, detail=detail)
+    )
     if edit.key:
         db.session.add(
             Submission(key=_scoped_key(game, edit.key), game_id=game.id, version=game.version)

@@ -104,7 +104,9 @@ def show_game(game_id: str) -> str:
     record = load_game(game_id)
     form = EditForm()
     form.base_on(record.row.version)
-    return render_template("games/show.html", game=record, form=form)
+    return render_template(
+        "games/show.html", game=record, form=form, corrections=services.corrections(record)
+    )
 
 
 @bp.route("/games/<game_id>/rematch", methods=["POST"])

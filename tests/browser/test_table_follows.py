@@ -265,3 +265,33 @@ def test_a_rematch_in_one_tap(phone: Page, live_server: Any) -> None:
     assert state.players == tuple(PLAYERS) and state.first_dealer == 2
     assert state.options.hook is True and state.options.rounds == 1
     fits(page)
+
+
+def test_the_table_sees_the_corrections(phone: Page, live_server: Any, screenshot: Any) -> None:
+    rounds = (
+        {"trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]},
+        {"trump": "clubs", "bids": [1, 1, 0], "tricks": [1, 1, 0]},
+    )
+    game_id = install_with_a_game(live_server, "wizard", PLAYERS, 0, {"rounds": 5}, rounds)
+    page = phone
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game_id}/rounds/1/edit")
+    tap_chip(page, "bid_0", 0)
+    tap_chip(page, "tricks_0", 0)
+    tap_chip(page, "tricks_1", 1)
+    with page.expect_navigation():
+        page.locator("[data-save]").tap()
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.get_by_role("button", name="Undo round 2").tap()
+    items = page.locator(".corrections li")
+    expect(items).to_have_count(2)
+    expect(items.nth(0)).to_have_text(re.compile(r"^Round 2 undone at \d\d:\d\d$"))
+    expect(items.nth(1)).to_have_text(
+        re.compile(
+            r"^Round 1 corrected at \d\d:\d\d: Ana's bid 1 → 0; Ana's tricks 1 → 0;"
+            r" Ben's tricks 0 → 1$"
+        )
+    )
+    fits(page)
+    screenshot(page, "corrections.png")

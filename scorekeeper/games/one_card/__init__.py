@@ -28,6 +28,8 @@ HAND_SENTENCES: dict[str, str] = {
         " entered for hand %(number)s is kept; check it, then Save again."
     ),
     "now playing": N_("Hand %(number)s is being played"),
+    "corrected at": N_("Hand %(number)s corrected at %(time)s"),
+    "undone at": N_("Hand %(number)s undone at %(time)s"),
     "help": N_("Help with this hand"),
     "correct": N_("Correct hand %(number)s"),
     "later dealers": N_("Later hands go on from the dealer you choose."),
