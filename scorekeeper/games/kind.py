@@ -19,6 +19,7 @@ from ..i18n import gettext
 from ..rules.game import Game
 from ..rules.referee import Referee
 from ..sheets.layout import SheetLayout
+from .changes import ChangeWords, say_change
 
 WORDS = frozenset(
     {
@@ -149,6 +150,9 @@ class GameKind:
     statistics: Callable[[Sequence[Any]], Any]
     """The player page's section for this game (its template reads it as ``section``),
     made of the player's bids by deal size in this game (``history.BidLine`` rows)."""
+    change_words: ChangeWords = field(default_factory=dict)
+    """How a correction of one of the game's own fields is said ("Ana's bid 2 → 1"),
+    beyond the dealer and the trump (``games.changes``)."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):
@@ -171,3 +175,7 @@ class GameKind:
 
     def say(self, name: str, **values: Any) -> str:
         return self.words.say(name, **values)
+
+    def say_change(self, state: Game[Any, Any], change: Mapping[str, Any]) -> str:
+        """One field a correction changed, as the reader says it (plain text)."""
+        return say_change(state, change, self.change_words)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,12 +23,13 @@ nor the bids said for the round being played."""
 @dataclass(frozen=True)
 class Correction:
     """One change after the fact: round ``number`` ``done`` ("corrected" or "undone") at
-    ``at`` (the table's local time), and for a correction what it changed."""
+    ``at`` (the table's local time), and for a correction what it changed, field by field
+    (none: nothing; None: a correction stored before its fields were)."""
 
     number: int
     done: str
     at: datetime
-    changes: list[dict[str, Any]] = field(default_factory=list)
+    changes: list[dict[str, Any]] | None = None
 
 
 def round_changes(
@@ -84,6 +85,10 @@ def corrections(record: StoredGame) -> list[Correction]:
         if done not in SHOWN or not number.isdigit():
             continue
         at = changed_at.replace(tzinfo=UTC).astimezone(zone)
-        changes = [change for change in (detail or []) if isinstance(change, dict)]
+        changes = (
+            [change for change in detail if isinstance(change, dict)]
+            if isinstance(detail, list)
+            else None
+        )
         found.append(Correction(int(number), done, at, changes))
     return found

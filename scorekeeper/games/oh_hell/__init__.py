@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...rules.errors import N_
 from ...rules.oh_hell import OhHellGame, default_top, largest_hand
 from ...rules.referee import OH_HELL_REFEREE
+from ..changes import TRICK_WORDS
 from ..kind import GameKind, Templates, Words
 from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
@@ -42,6 +43,7 @@ KIND = GameKind(
     ),
     api=api.API,
     statistics=bids_by_cards,
+    change_words=TRICK_WORDS,
     sheet=SHEET,
     page_values=lambda: {
         "default_tops": {n: default_top(n) for n in TABLES},

@@ -7,6 +7,7 @@ from ...rules.one_card import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from ...rules.referee import REFEREES
 from ..kind import GameKind, Templates, Words
 from . import api, statistics
+from .changes import CHANGE_WORDS
 from .forms import NewOneCardGameForm, OneCardRoundForm, OneCardSheetForm, one_card_sheet_options
 from .sheet import SHEET
 
@@ -70,4 +71,5 @@ KIND = GameKind(
     api=api.API,
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
     statistics=statistics.section,
+    change_words=CHANGE_WORDS,
 )

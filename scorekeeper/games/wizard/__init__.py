@@ -8,6 +8,7 @@ from ...rules.wizard import WizardGame, full_game_rounds
 from ..kind import GameKind, Templates, Words
 from ..words import ROUND_SENTENCES
 from . import api, statistics
+from .changes import CHANGE_WORDS
 from .forms import NewWizardGameForm, WizardRoundForm, WizardSheetForm, wizard_sheet_options
 from .sheet import SHEET
 
@@ -48,4 +49,5 @@ KIND = GameKind(
         }
     },
     statistics=statistics.section,
+    change_words=CHANGE_WORDS,
 )
