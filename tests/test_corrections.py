@@ -33,8 +33,9 @@ def corrections_shown(page: Any) -> list[str]:
 
 
 def at_time(line: str) -> str:
-    """The line with its time of day as HH:MM."""
-    return re.sub(r"at \d\d:\d\d", "at HH:MM", line)
+    """The line with its time of day as HH:MM (a change made the evening the game was
+    played: no date)."""
+    return re.sub(r"(corrected|undone) at \d\d:\d\d", r"\1 at HH:MM", line)
 
 
 def test_a_correction_through_the_page_says_what_it_changed(table: Table) -> None:
@@ -95,15 +96,47 @@ def test_the_page_lists_them_for_every_game_and_escapes_names(app: Flask, table:
 
 
 def test_every_language_says_the_corrections(app: Flask, table: Table) -> None:
-    game_id = table.new_game(["Ana", "Ben", "Cai"])
-    form = {"turned": "h", "bid_0": "1", "bid_1": "0", "bid_2": "0"}
-    form |= {"tricks_0": "1", "tricks_1": "0", "tricks_2": "0"}
-    table.post(f"/games/{game_id}/rounds/new", form)
-    table.post(f"/games/{game_id}/rounds/1/edit", {**form, "turned": "c"})
-    for language in ("cy", "nl", "el", "ne"):
-        table.client.set_cookie("language", language)
-        shown = corrections_shown(table.client.get(f"/games/{game_id}"))
-        assert len(shown) == 1 and "Round 1 corrected" not in shown[0], (language, shown)
+    """Every field of every game, and a day, in every language: nothing of it in English."""
+    with app.app_context():
+        owner = services.user_named("ana")
+        assert owner is not None
+        options = {"special_cards": ["bomb", "cloud", "werewolf"]}
+        wizard = services.create_game(owner, "wizard", ["Ana", "Ben", "Cai"], 0, options)
+        for bids in ([1, 0, 0], [1, 1, 0]):
+            wizard = services.record_round(wizard, {"trump": "none", "bids": bids, "tricks": bids})
+        third = {"trump": "spades", "turned": "qs", "bids": [1, 1, 1], "tricks": [1, 1, 1]}
+        wizard = services.record_round(wizard, third)
+        changed = {**third, "werewolf": {"seat": 1, "trump": "diamonds"}, "trump": "diamonds"}
+        changed |= {"bomb": True, "cloud": {"seat": 0, "change": -1}, "tricks": [1, 0, 1]}
+        wizard = services.correct_round(wizard, 3, {**changed, "dealer": 1})
+        wizard = services.correct_round(wizard, 3, {**third, "turned": "wizard", "dealer": 1})
+        wizard = services.correct_round(wizard, 3, {**third, "turned": "wizard", "dealer": 1})
+        one_card = services.create_game(owner, "one_card", ["Ana", "Ben", "Cai"], 0)
+        hand = {"auction": [7, None, 8, None], "trump": "clubs", "order": "uptown"}
+        hand |= {"points": [4, 8, 3], "last_trick": 1}
+        one_card = services.record_round(one_card, hand)
+        one_card = services.record_round(one_card, hand)
+        passed = {"auction": [None, None, None], "points": [5, 5, 5], "last_trick": 0}
+        one_card = services.correct_round(one_card, 1, {**passed, "order": "downtown"})
+        one_card = services.undo_round(one_card, 2)
+        games = [wizard.id, one_card.id]
+    store_change(app, wizard.id, "round 1 undone", None, datetime(2026, 11, 28, 21, 14))
+    english = re.compile(
+        r"corrected|undone|Dealer|Trump|Turned|Bomb|Cloud|Werewolf|nobody|Auction|pass\b"
+        r"|Order|Uptown|Downtown|Highest|Last trick|nothing|points|tricks|bid\b|hearts|spades"
+    )
+    for game_id in games:
+        table.client.set_cookie("language", "en")
+        english_lines = corrections_shown(table.client.get(f"/games/{game_id}"))
+        assert all(english.search(line) for line in english_lines), english_lines
+        for language in ("cy", "nl", "el", "ne"):
+            table.client.set_cookie("language", language)
+            page = table.client.get(f"/games/{game_id}")
+            assert page.status_code == 200
+            shown = corrections_shown(page)
+            assert len(shown) == len(english_lines), (language, shown)
+            left = [line for line in shown if english.search(line)]
+            assert left == [], (language, left)
     table.client.set_cookie("language", "en")
 
 
@@ -205,11 +238,12 @@ def test_changes_stored_before_their_detail_or_unknown_say_what_they_can(
     store_change(app, game_id, "hand 4 undone", None, when)
     page = table.client.get(f"/games/{game_id}")
     assert page.status_code == 200
+    # Made on another evening than the game was played: the day is said too.
     assert corrections_shown(page) == [
-        "Round 4 undone at 21:14",
-        "Round 1 corrected at 21:14: another detail changed; –'s bid – → –; Dealer – → –;"
-        " Trump – → –; Turned card – → Wizard",
-        "Round 1 corrected at 21:14",
+        "Round 4 undone on 28 Nov 2026 at 21:14",
+        "Round 1 corrected on 28 Nov 2026 at 21:14: another detail changed; –'s bid – → –;"
+        " Dealer – → –; Trump – → –; Turned card – → Wizard",
+        "Round 1 corrected on 28 Nov 2026 at 21:14",
     ]
 
 
@@ -300,3 +334,28 @@ def test_another_accounts_game_shows_nothing_of_it(phone: ApiClient, table: Tabl
     page = ben.client.get(f"/games/{game_id}")
     assert page.status_code == 404
     assert "corrected" not in page.get_data(as_text=True)
+
+
+def test_the_time_is_the_tables_and_the_evening_runs_past_midnight(
+    app: Flask, table: Table
+) -> None:
+    app.config["TIMEZONE"] = "Europe/Amsterdam"  # UTC+1 in November
+    with app.app_context():
+        owner = services.user_named("ana")
+        assert owner is not None
+        record = services.create_game(owner, "wizard", ["Ana", "Ben", "Cai"], 0)
+        record.row.created_at = datetime(2026, 11, 28, 19, 30)  # 20:30 at the table
+        db.session.commit()
+        game_id = record.id
+    store_change(app, game_id, "round 2 corrected", [], datetime(2026, 11, 28, 23, 55))
+    store_change(app, game_id, "round 3 undone", None, datetime(2026, 11, 29, 4, 50))
+    store_change(app, game_id, "round 3 undone", None, datetime(2026, 11, 29, 5, 10))
+    shown = corrections_shown(table.client.get(f"/games/{game_id}"))
+    assert shown == [
+        "Round 3 undone on 29 Nov 2026 at 06:10",  # the night is over at 6 in the morning
+        "Round 3 undone at 05:50",
+        "Round 2 corrected at 00:55: nothing changed",
+    ]
+    table.client.set_cookie("language", "nl")
+    shown = corrections_shown(table.client.get(f"/games/{game_id}"))
+    assert "29 nov 2026" in shown[0] and "06:10" in shown[0], shown

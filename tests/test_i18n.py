@@ -130,6 +130,9 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
             running = services.record_round(
                 running, {"trump": "hearts", "turned": "7h", "bids": bids, "tricks": tricks}
             )
+        # A round corrected: the game's page says what changed.
+        first = {"trump": "spades", "turned": "9s", "bids": [0, 0, 0], "tricks": [0, 1, 0]}
+        running = services.correct_round(running, 1, first)
         finished = services.create_game(ana, "wizard", ["Ana", "Ben", "Dee"], 1, {"rounds": 2})
         for number in (1, 2):
             finished = services.record_round(

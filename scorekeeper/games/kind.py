@@ -37,6 +37,8 @@ WORDS = frozenset(
         "now playing",
         "corrected at",
         "undone at",
+        "corrected on",
+        "undone on",
         # labels and hints on pages
         "help",
         "correct",

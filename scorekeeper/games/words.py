@@ -29,6 +29,8 @@ ROUND_SENTENCES: dict[str, str] = {
     "now playing": N_("Round %(number)s is being played"),
     "corrected at": N_("Round %(number)s corrected at %(time)s"),
     "undone at": N_("Round %(number)s undone at %(time)s"),
+    "corrected on": N_("Round %(number)s corrected on %(date)s at %(time)s"),
+    "undone on": N_("Round %(number)s undone on %(date)s at %(time)s"),
     "help": N_("Help with this round"),
     "correct": N_("Correct round %(number)s"),
     "later dealers": N_("Later rounds go on from the dealer you choose."),

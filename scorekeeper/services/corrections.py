@@ -13,7 +13,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import GameChange
 from .games import State, StoredGame
-from .nights import table_zone
+from .nights import evening_of, table_zone
 
 SHOWN = ("corrected", "undone")
 """The changes the list shows: those made after the fact, never a round recorded in turn
@@ -24,12 +24,14 @@ nor the bids said for the round being played."""
 class Correction:
     """One change after the fact: round ``number`` ``done`` ("corrected" or "undone") at
     ``at`` (the table's local time), and for a correction what it changed, field by field
-    (none: nothing; None: a correction stored before its fields were)."""
+    (none: nothing; None: a correction stored before its fields were). ``later``: the
+    change was made on another evening than the game was played."""
 
     number: int
     done: str
     at: datetime
     changes: list[dict[str, Any]] | None = None
+    later: bool = False
 
 
 def round_changes(
@@ -78,6 +80,7 @@ def corrections(record: StoredGame) -> list[Correction]:
         .order_by(GameChange.version.desc())
     )
     zone = table_zone()
+    played = evening_of(record.row.created_at.replace(tzinfo=UTC), zone)
     found = []
     for summary, changed_at, detail in rows:
         _word, _, rest = summary.partition(" ")
@@ -90,5 +93,6 @@ def corrections(record: StoredGame) -> list[Correction]:
             if isinstance(detail, list)
             else None
         )
-        found.append(Correction(int(number), done, at, changes))
+        later = evening_of(at, zone) != played
+        found.append(Correction(int(number), done, at, changes, later))
     return found

@@ -31,6 +31,8 @@ HAND_SENTENCES: dict[str, str] = {
     "now playing": N_("Hand %(number)s is being played"),
     "corrected at": N_("Hand %(number)s corrected at %(time)s"),
     "undone at": N_("Hand %(number)s undone at %(time)s"),
+    "corrected on": N_("Hand %(number)s corrected on %(date)s at %(time)s"),
+    "undone on": N_("Hand %(number)s undone on %(date)s at %(time)s"),
     "help": N_("Help with this hand"),
     "correct": N_("Correct hand %(number)s"),
     "later dealers": N_("Later hands go on from the dealer you choose."),
