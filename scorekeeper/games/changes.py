@@ -49,6 +49,36 @@ def say_change(state: Game[Any, Any], change: Mapping[str, Any], words: ChangeWo
     return said(state, change)
 
 
+def say_changes(
+    state: Game[Any, Any], changes: Iterable[Mapping[str, Any]], words: ChangeWords
+) -> str:
+    """What one correction changed, each field once, joined as the language joins the
+    parts of a list of changes: "Ana's bid 2 → 1; Ben's tricks 0 → 1" (Greek with its
+    own semicolon, the ano teleia: a ";" reads as a question mark there).
+
+    >>> from scorekeeper.rules.wizard import WizardGame
+    >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
+    >>> bid = {"field": "bids", "seat": 0, "old": 2, "new": 1}
+    >>> say_changes(game, [bid, {"field": "a"}, {"field": "b"}], TRICK_WORDS)
+    "Ana's bid 2 → 1; another detail changed"
+    """
+    said: list[str] = []
+    for change in changes:
+        sentence = say_change(state, change, words)
+        if sentence not in said:
+            said.append(sentence)
+    joined: str | None = None
+    for sentence in said:
+        # TRANSLATORS: Joins the changes one correction made, one more at a time: "Ana's
+        # bid 2 → 1; Ben's tricks 0 → 1".
+        joined = (
+            sentence
+            if joined is None
+            else gettext("%(changes)s; %(change)s", changes=joined, change=sentence)
+        )
+    return joined or ""
+
+
 # -- the values in a sentence -----------------------------------------------------------
 
 

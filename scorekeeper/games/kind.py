@@ -19,7 +19,7 @@ from ..i18n import gettext
 from ..rules.game import Game
 from ..rules.referee import Referee
 from ..sheets.layout import SheetLayout
-from .changes import ChangeWords, say_change
+from .changes import ChangeWords, say_change, say_changes
 
 WORDS = frozenset(
     {
@@ -181,3 +181,7 @@ class GameKind:
     def say_change(self, state: Game[Any, Any], change: Mapping[str, Any]) -> str:
         """One field a correction changed, as the reader says it (plain text)."""
         return say_change(state, change, self.change_words)
+
+    def say_changes(self, state: Game[Any, Any], changes: Sequence[Mapping[str, Any]]) -> str:
+        """Every field a correction changed, each said once, in one line (plain text)."""
+        return say_changes(state, changes, self.change_words)
