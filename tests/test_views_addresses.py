@@ -13,7 +13,7 @@ import pytest
 import segno
 from flask import Flask
 
-from scorekeeper import create_app
+from scorekeeper import create_app, services
 from scorekeeper.views import addresses
 from scorekeeper.views.addresses import shared_url
 from tests.conftest import Table
@@ -263,3 +263,19 @@ def test_a_watch_link_opened_from_a_shared_address_shows_the_game(table: Table) 
     watcher = table.app.test_client()
     board = watcher.get(f"/watch/{token}", base_url=f"http://{LAN}:5000")
     assert board.status_code == 200 and "Ana" in board.get_data(as_text=True)
+
+
+def test_each_seats_bidding_link_uses_the_network_address_too(app: Flask, table: Table) -> None:
+    with app.app_context():
+        owner = services.user_named("ana")
+        assert owner is not None
+        game = services.create_game(
+            owner, "wizard", ["Ana", "Ben", "Cai"], 0, {"hidden_bids": True}
+        )
+        tokens = services.seat_links(game)
+    screen = table.client.get(f"/games/{game.id}/rounds/new", base_url="http://localhost:5000")
+    page = screen.get_data(as_text=True)
+    shown = re.findall(r'<a href="([^"]+)" class="seat-link">', page)
+    assert shown == [f"http://{LAN}:5000/bid/{tokens[seat]}" for seat in sorted(tokens)]
+    for link in shown:
+        assert segno.make(link, error="m").svg_inline(scale=4) in page
