@@ -48,12 +48,14 @@ def _resource_dir(name: str) -> Path:
 def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     """Defaults, then instance/config.py, then FLASK_* variables, then the mapping."""
     from . import config as default_config
+    from .views.addresses import check_public_url
 
     app.config.from_object(default_config)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()
     if test_config is not None:
         app.config.from_mapping(test_config)
+    check_public_url(app.config.get("PUBLIC_URL"))
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
         os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
         database = Path(app.instance_path) / "scorekeeper.sqlite3"

@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(create_user)
     app.cli.add_command(backup)
     app.cli.add_command(setup_code)
+    app.cli.add_command(phone_address)
     app.cli.add_command(reset_password)
     app.cli.add_command(translations)
 
@@ -63,6 +64,21 @@ def setup_code() -> None:
         click.echo("This install has its accounts: no setup code is needed.")
         return
     click.echo(f"Setup code for the first account: {code}")
+
+
+@click.command("phone-address")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Where the server listens.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@with_appcontext
+def phone_address(host: str, port: int) -> None:
+    """Print the address the other phones open: PUBLIC_URL when it is set; for a server
+    listening on every address, this machine's network address, found as the watch
+    link's page finds it for an app opened as localhost."""
+    from flask import current_app
+
+    from .views.addresses import served_address
+
+    click.echo(served_address(current_app.config.get("PUBLIC_URL"), host, port))
 
 
 @click.command("reset-password")

@@ -15,6 +15,12 @@ WTF_CSRF_TIME_LIMIT = None
 SESSION_COOKIE_SECURE = False
 TRUST_PROXY = 0
 
+# The address the other phones at the table open (the watch link and its QR code), for
+# when the one the app was opened with is no use to them: "https://cards.example.org",
+# "http://192.168.1.20:5000/" (FLASK_PUBLIC_URL=… in the environment). Empty: the address
+# the page was opened with, or, opened as localhost, this machine's network address.
+PUBLIC_URL = ""
+
 # Password attempts, counted per username from every address together: this many since
 # the last successful login are free; then each opens a wait, doubling from the first to
 # the longest (5 s, 10 s, … 5 min), so guessing is slow and the owner waits minutes at

@@ -129,15 +129,12 @@ find_chromium() {
   fi
 }
 
-# lan_address: the address other devices on this network can open (the one this machine
-# would use to reach the outside; no packet is sent), or nothing.
-lan_address() {
-  "$PYTHON" - <<'EOF' 2>/dev/null || hostname -I 2>/dev/null | awk '{print $1}'
-import socket
-with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-    probe.connect(("192.0.2.1", 9))
-    print(probe.getsockname()[0])
-EOF
+# phone_address HOST PORT: the address the table's phones open, for a server listening
+# on HOST and PORT: PUBLIC_URL when set (instance/config.py or FLASK_PUBLIC_URL); listening
+# on every address, this machine's network address (no packet is sent), found the way the
+# app finds it for the watch link of a page opened as localhost.
+phone_address() {
+  "$VENV/bin/flask" --app scorekeeper phone-address --host "$1" --port "$2"
 }
 
 # port_free HOST PORT: nothing listens there yet.

@@ -101,11 +101,38 @@ def test_a_port_in_use_is_one_sentence_before_anything_is_installed(tmp_path: Pa
     assert "Traceback" not in result.stdout + result.stderr
 
 
+def phone_address(tmp_path: Path, host: str, port: str, **settings: str) -> str:
+    """What ``./scripts/start`` prints for a server on ``host``, ``port``: the app's
+    own answer (``flask phone-address``), through the real ``lib.sh``."""
+    env = {
+        **{name: value for name, value in os.environ.items() if name != "FLASK_PUBLIC_URL"},
+        "PYTHON": sys.executable,
+        "FLASK_SECRET_KEY": "test",
+        "FLASK_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'app.sqlite3'}",
+        **settings,
+    }
+    result = bash(f"source {LIB}\nphone_address {host} {port}", env)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    return result.stdout.strip()
+
+
 def test_the_address_for_phones_is_an_address_not_localhost(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHON": sys.executable}
-    result = bash(f"source {LIB}\nlan_address", env)
-    address = result.stdout.strip()
-    assert result.returncode == 0
-    parts = address.split(".")
+    address = phone_address(tmp_path, "0.0.0.0", "5000")
+    host = address.removeprefix("http://").removesuffix(":5000/")
+    parts = host.split(".")
     assert len(parts) == 4 and all(part.isdigit() for part in parts), address
-    assert address != "127.0.0.1"
+    assert host != "127.0.0.1"
+    # Listening on IPv6's every address serves IPv4 too: the same address.
+    assert phone_address(tmp_path, "::", "5000") == address
+
+
+def test_a_server_kept_to_this_machine_is_at_its_own_address(tmp_path: Path) -> None:
+    assert phone_address(tmp_path, "127.0.0.1", "5001") == "http://127.0.0.1:5001/"
+    assert phone_address(tmp_path, "::1", "5001") == "http://[::1]:5001/"
+
+
+def test_a_public_url_is_the_address_printed(tmp_path: Path) -> None:
+    public = {"FLASK_PUBLIC_URL": "https://cards.example.org/night"}
+    for host in ("0.0.0.0", "127.0.0.1"):
+        assert phone_address(tmp_path, host, "5000", **public) == "https://cards.example.org/night/"

@@ -26,6 +26,7 @@ from ..forms import EditForm
 from ..games import kind
 from ..i18n import translate
 from ..rules import RoundRefused, RuleError
+from .addresses import shared_url
 from .games import load_game
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<game_id>/rounds")
@@ -464,7 +465,7 @@ def _seat_links(record: services.StoredGame) -> list[tuple[int, str, Markup]]:
     """Each seat's own bidding link, with its QR code for the player's phone."""
     links = []
     for seat, token in sorted(services.seat_links(record).items()):
-        link = url_for("seats.bid", token=token, _external=True)
+        link = shared_url("seats.bid", token=token)
         qr = Markup(segno.make(link, error="m").svg_inline(scale=4))
         links.append((seat, link, qr))
     return links

@@ -30,6 +30,7 @@ from .. import services
 from ..assets import static_version
 from ..forms import EmptyForm
 from ..i18n import current_language
+from .addresses import loopback_url, shared_url
 from .games import load_game
 
 bp = Blueprint("watch", __name__)
@@ -48,9 +49,16 @@ def share(game_id: str) -> Response | str:
         services.share_game(record)
         return redirect(url_for("watch.share", game_id=game_id))
     token = record.row.watch_token
-    link = url_for("watch.board", token=token, _external=True) if token else None
+    link = shared_url("watch.board", token=token) if token else None
     qr = Markup(segno.make(link, error="m").svg_inline(scale=5)) if link else None
-    return render_template("watch/share.html", game=record, link=link, qr=qr, form=form)
+    return render_template(
+        "watch/share.html",
+        game=record,
+        link=link,
+        qr=qr,
+        form=form,
+        loopback=link is not None and loopback_url(link),
+    )
 
 
 @bp.route("/games/<game_id>/share/revoke", methods=["POST"])
