@@ -253,6 +253,7 @@ PAGES: dict[str, Ask] = {
     "one card correction": lambda c, g, lang: c.get(f"/games/{g['one_card']}/rounds/1/edit"),
     "share": lambda c, g, lang: c.get(f"/games/{g['running']}/share"),
     "watch board": lambda c, g, lang: c.get(f"/watch/{g['watch']}"),
+    "big board": lambda c, g, lang: c.get(f"/watch/{g['watch']}/big"),
     "nights": lambda c, g, lang: c.get("/nights"),
     "night": lambda c, g, lang: c.get(f"/nights/{g['night']}"),
     "night refused": lambda c, g, lang: post_with_token(
@@ -305,6 +306,7 @@ VISITOR_PAGES: dict[str, Ask] = {
         c, "/login", {"username": "ana", "password": "wrong"}
     ),
     "watch board": lambda c, g, lang: c.get(f"/watch/{g['watch']}"),
+    "big board": lambda c, g, lang: c.get(f"/watch/{g['watch']}/big"),
     "seat": lambda c, g, lang: c.get(f"/bid/{g['seat']}"),
     "dealer's seat, waiting": lambda c, g, lang: c.get(f"/bid/{g['dealer seat']}"),
     "seat refused": lambda c, g, lang: post_with_token(
@@ -346,6 +348,7 @@ COVERED = {
     "seats.bid",
     "watch.share",
     "watch.board",
+    "watch.big",
     "history.nights",
     "history.night",
     "history.players",

@@ -74,20 +74,35 @@ def revoke(game_id: str) -> Response:
 
 @bp.route("/watch/<token>")
 def board(token: str) -> Response:
+    return watch_page(token, "board")
+
+
+@bp.route("/watch/<token>/big")
+def big(token: str) -> Response:
+    """The big board: the totals and the round being played in large print, for a phone
+    or tablet propped in the middle of the table (the same link, revoked with it)."""
+    return watch_page(token, "big")
+
+
+WATCH_PAGES = {"board": "watch/board.html", "big": "watch/big.html"}
+"""Each page of a watch link, by its name in :func:`board_key` and :func:`board_tag`."""
+
+
+def watch_page(token: str, view: str) -> Response:
     # A phone reloading a board it already shows gets a 304 before anything is drawn.
     try:
         game_id, version = services.watched_stamp(token)
     except services.NotFound:
         abort(404)
-    tag = board_tag(game_id, version)
+    tag = board_tag(game_id, version, view)
     if known_tag(tag):
         return not_modified(tag)
     # A page with a message for this watcher, or sent back to by an address with a
     # query (the language switcher's "next"), is drawn for it alone.
     shared = not request.query_string and "_flashes" not in session
-    kept = boards().get(board_key(token, game_id), version) if shared else None
+    kept = boards().get(board_key(token, game_id, view), version) if shared else None
     if kept is not None:
-        page = kept.replace(CSRF_PLACEHOLDER, generate_csrf())
+        page = kept.replace(CSRF_PLACEHOLDER, generate_csrf()) if CSRF_PLACEHOLDER in kept else kept
     else:
         try:
             record = services.watched_game(token)
@@ -96,16 +111,16 @@ def board(token: str) -> Response:
         # The version read with the rounds, a round entered meanwhile included: the tag
         # and the kept copy name the board as drawn.
         version = record.row.version
-        tag = board_tag(record.id, version)
+        tag = board_tag(record.id, version, view)
         page = render_template(
-            "watch/board.html",
+            WATCH_PAGES[view],
             game=record,
             token=token,
             refresh=REFRESH_SECONDS,
             read_only=True,
         )
         if shared:
-            keep_board(board_key(token, record.id), version, page)
+            keep_board(board_key(token, record.id, view), version, page)
     answer = Response(page, mimetype="text/html")
     answer.set_etag(tag)
     answer.headers["Cache-Control"] = "no-cache"
@@ -126,6 +141,8 @@ it; what changes a board without a new version (a player renamed or merged on th
 history pages) shows on a freshly opened link within this time."""
 # Never in a drawn page (checked before one is kept): user text cannot make it.
 CSRF_PLACEHOLDER = "\x00csrf-token\x00"
+# The switcher's field, as only a template writes it (user text has its quotes escaped).
+CSRF_FIELD = 'name="csrf_token"'
 # The files base.html names by their content-hashed address (scorekeeper/assets.py).
 PAGE_ASSETS = ("app.css", "app.js", "favicon.svg", "icons/icon-192.png")
 
@@ -183,10 +200,11 @@ def boards() -> KeptBoards:
     return kept  # type: ignore[no-any-return]
 
 
-def board_key(token: str, game_id: str) -> BoardKey:
+def board_key(token: str, game_id: str, view: str) -> BoardKey:
     """Everything a shared board's page is drawn from besides the game's version: the
-    game, and what the page shows of the request."""
+    page (the board or the big board), the game, and what the page shows of the request."""
     return (
+        view,
         token,  # in the page: the version's address
         game_id,
         current_language(),
@@ -198,20 +216,25 @@ def board_key(token: str, game_id: str) -> BoardKey:
 
 def keep_board(key: BoardKey, version: int, page: str) -> None:
     """Keep the page drawn for this watcher, its CSRF token taken out; a page holding
-    the token other than once in the switcher's form is not kept."""
+    the token other than once in the switcher's form is not kept. A page without the
+    form (the big board) is kept as drawn."""
+    if CSRF_FIELD not in page:
+        if CSRF_PLACEHOLDER not in page:
+            boards().put(key, version, page)
+        return
     csrf = generate_csrf()
     if page.count(csrf) != 1 or CSRF_PLACEHOLDER in page:
         return
     boards().put(key, version, page.replace(csrf, CSRF_PLACEHOLDER))
 
 
-def board_tag(game_id: str, version: int) -> str:
-    """The board changes with the game and with the reader's language. The tag is
-    derived with the install's secret key: it names no game, so a watch link's page
-    tells nothing of the account's game ids."""
+def board_tag(game_id: str, version: int, view: str) -> str:
+    """The board changes with the game and with the reader's language; the big board's
+    tag is never the board's. The tag is derived with the install's secret key: it
+    names no game, so a watch link's page tells nothing of the account's game ids."""
     secret = current_app.config["SECRET_KEY"]
     key = secret.encode() if isinstance(secret, str) else bytes(secret)
-    digest = hmac.new(key, f"watch:{game_id}:{version}".encode(), hashlib.sha256)
+    digest = hmac.new(key, f"watch:{view}:{game_id}:{version}".encode(), hashlib.sha256)
     return f"{digest.hexdigest()[:32]}-{current_language()}"
 
 
