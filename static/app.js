@@ -95,6 +95,29 @@
     }, true);
   }
 
+  // The round's bids (and trump) sent by the page's script, answered in JSON: the form
+  // takes the game's new version, and the line by the bids says what became of them.
+  function sendBidsForm(form, url, body, status, saved) {
+    fetch(url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "Accept": "application/json" }
+    }).then(function (r) {
+      return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+    }).then(function (answer) {
+      if (answer.ok) {
+        if (saved) saved();
+        var version = form.querySelector('input[name="version"]');
+        if (version) version.value = answer.data.version;
+        form.dataset.version = answer.data.version;
+      }
+      if (status) {
+        status.textContent = answer.ok ? answer.data.message
+          : (answer.data.errors || []).map(function (e) { return e.message; }).join(" ");
+        status.className = "hint " + (answer.ok ? "saved" : "error");
+      }
+    }).catch(function () {});
+  }
+
   function setUpRoundForm(form) {
     var cards = parseInt(form.dataset.cards, 10);
     var dealer = form.dataset.dealer;
@@ -221,23 +244,7 @@
         return pair[0] !== "key" && pair[0] !== "version" && pair[0] !== "csrf_token";
       }));
       if (said === sentBids) return;
-      fetch(saveBids.formAction, {
-        method: "POST", body: body, credentials: "same-origin",
-        headers: { "Accept": "application/json" }
-      }).then(function (r) {
-        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
-      }).then(function (answer) {
-        if (answer.ok) {
-          sentBids = said;
-          var version = form.querySelector('input[name="version"]');
-          if (version) version.value = answer.data.version;
-          form.dataset.version = answer.data.version;
-          if (bidsStatus) { bidsStatus.textContent = answer.data.message; bidsStatus.className = "hint saved"; }
-        } else if (bidsStatus) {
-          bidsStatus.textContent = (answer.data.errors || []).map(function (e) { return e.message; }).join(" ");
-          bidsStatus.className = "hint error";
-        }
-      }).catch(function () {});
+      sendBidsForm(form, saveBids.formAction, body, bidsStatus, function () { sentBids = said; });
     }
     function bidsChanged(event) {
       var name = event && event.target ? event.target.name || "" : "";
@@ -290,23 +297,7 @@
       if (!navigator.onLine) return;
       var body = new FormData(form);
       form.querySelectorAll("[data-trick-row] input").forEach(function (input) { body.delete(input.name); });
-      fetch(save.formAction, {
-        method: "POST", body: body, credentials: "same-origin",
-        headers: { "Accept": "application/json" }
-      }).then(function (r) {
-        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
-      }).then(function (answer) {
-        if (answer.ok) {
-          var version = form.querySelector('input[name="version"]');
-          if (version) version.value = answer.data.version;
-          form.dataset.version = answer.data.version;
-        }
-        if (status) {
-          status.textContent = answer.ok ? answer.data.message
-            : (answer.data.errors || []).map(function (e) { return e.message; }).join(" ");
-          status.className = "hint " + (answer.ok ? "saved" : "error");
-        }
-      }).catch(function () {});
+      sendBidsForm(form, save.formAction, body, status, null);
     }
     form.addEventListener("change", function (event) {
       if (!save || !event.target || /^tricks_/.test(event.target.name || "")) return;
