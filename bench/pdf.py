@@ -2,11 +2,14 @@
 
 Not a test: timings depend on the machine and on what else runs on it. Every figure
 is a ratio to rendering a one-line HTML page with WeasyPrint, measured in the same
-run: each sheet is timed right before a baseline, over several rounds, and the best
-of each is kept (CPU time, so other programs weigh less), so runs on different
-machines compare.
+run, so runs on different machines compare. Each render is timed in CPU time (other
+programs weigh less), with the garbage collector on as in a worker, so its pauses count
+where they fall. After two warm-up rounds, every sheet in every language is rendered
+``--repeat`` times in rounds of a shuffled order, each render followed by the trivial
+page; a sheet's figure is the median of its renders over the run's one baseline, the
+median of all the trivial pages.
 
-    .venv/bin/python bench/pdf.py              # or --repeat 15 on a busy machine
+    .venv/bin/python bench/pdf.py              # or --repeat 21 on a busy machine
 
 Targets (bench/README.md), in every language the app offers: a completed 6-player,
 10-round Wizard sheet within 12x the trivial page, every blank sheet within 8x; and a
@@ -22,6 +25,7 @@ import logging
 import random
 import re
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -185,7 +189,9 @@ def served_again(app: Flask) -> tuple[int, float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=9, help="rounds of timing (best kept)")
+    parser.add_argument(
+        "--repeat", type=int, default=11, help="renders of each sheet (their median kept)"
+    )
     parser.add_argument(
         "--languages",
         nargs="+",
@@ -240,31 +246,34 @@ def main() -> int:
     # Every sheet in every language the app offers, each in a request of its language
     # (the sheet's words, and the fonts its script needs).
     times: dict[tuple[str, str], list[float]] = {}
-    paired: dict[tuple[str, str], list[float]] = {}
+    baselines: list[float] = []
     contexts = {
         language: app.test_request_context(headers={"Cookie": f"language={language}"})
         for language in args.languages
     }
-    for context in contexts.values():
-        with context:
-            for _, work, _ in kinds.values():  # warm up: fonts, templates, stylesheet
-                work()
-    trivial()
-    for _ in range(args.repeat):
-        for language, context in contexts.items():
+    for _ in range(2):  # warm up: fonts, templates, stylesheet, the caches of each
+        for context in contexts.values():
             with context:
-                for name, (_, work, _) in kinds.items():
-                    times.setdefault((language, name), []).append(cpu_time(work))
-                    paired.setdefault((language, name), []).append(cpu_time(trivial))
+                for _, work, _ in kinds.values():
+                    work()
+                    trivial()
+    order = [(language, name) for language in args.languages for name in kinds]
+    shuffler = random.Random(17)
+    for _ in range(args.repeat):
+        shuffler.shuffle(order)
+        for language, name in order:
+            with contexts[language]:
+                times.setdefault((language, name), []).append(cpu_time(kinds[name][1]))
+                baselines.append(cpu_time(trivial))
     with app.test_request_context():  # English: the app's own words
         memory = {name: peak_kib(work) for name, (_, work, _) in kinds.items()}
-    baseline = min(min(samples) for samples in paired.values())
+    baseline = statistics.median(baselines)
     renders, first, again = served_again(app)
-    ratio = {key: min(times[key]) / min(paired[key]) for key in times}
+    ratio = {key: statistics.median(samples) / baseline for key, samples in times.items()}
 
     subsetter = "HarfBuzz" if pdf.harfbuzz_subset_available() else "fontTools (no HarfBuzz!)"
     print(f"WeasyPrint {pdf.weasyprint_version()}, fonts subset with {subsetter}")
-    print(f"baseline, a one-line page: {baseline * 1000:.1f} ms CPU\n")
+    print(f"baseline, a one-line page: {baseline * 1000:.1f} ms CPU (median of {len(baselines)})\n")
     print("Each sheet in each language, × baseline:")
     print(f"{'language':10}" + "".join(f"{short:>10}" for short, _, _ in kinds.values()))
     for language in args.languages:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, render_template
 from pypdf import PdfReader
 
 from scorekeeper import pdf, services, sheets
@@ -593,3 +593,20 @@ def test_a_full_wizard_game_fits_on_one_page(table: Table, players: int, paper: 
     legend = next(line for line in sheet.text.splitlines() if "Running totals by round: " in line)
     for name, total in zip(game["players"], totals, strict=True):
         assert f"{sheets.shorten(name, 24)} {total}" in legend
+
+
+def test_label_boxes_are_sized_by_the_stylesheet(app: Flask) -> None:
+    """A script the monospaced font lacks puts each label in a box its sub-column's width:
+    the boxes are sized by a class a sub-column, one rule each in the page's style (a
+    style on every box costs a Nepali sheet a tenth of its render)."""
+    wizard = kind("wizard")
+    with app.test_request_context(headers={"Cookie": "language=ne"}):
+        sheet = sheets.blank_sheet(wizard.rules, wizard.sheet, 6)
+        html = render_template("sheets/sheet.html", sheet=sheet)
+    grid = sheet.grid
+    boxes = re.findall(r'<span class="l(\d)">', html)
+    assert len(boxes) == 6 * len(grid.sub_units)
+    assert 'span style="width' not in html
+    for i, width in enumerate(grid.label_widths):
+        assert f"td.labels span.l{i} {{ width: {width:.3f}mm; }}" in html
+        assert width == pytest.approx(grid.sub_units[i] * grid.digit)
