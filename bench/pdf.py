@@ -274,10 +274,10 @@ def main() -> int:
     subsetter = "HarfBuzz" if pdf.harfbuzz_subset_available() else "fontTools (no HarfBuzz!)"
     print(f"WeasyPrint {pdf.weasyprint_version()}, fonts subset with {subsetter}")
     print(f"baseline, a one-line page: {baseline * 1000:.1f} ms CPU (median of {len(baselines)})\n")
-    print("Each sheet in each language, × baseline:")
+    print("Each sheet in each language, times the baseline:")
     print(f"{'language':10}" + "".join(f"{short:>10}" for short, _, _ in kinds.values()))
     for language in args.languages:
-        print(f"{language:10}" + "".join(f"{ratio[language, name]:9.1f}×" for name in kinds))
+        print(f"{language:10}" + "".join(f"{ratio[language, name]:10.1f}" for name in kinds))
     print(f"\n{'sheet':44} {'× baseline':>10} {'target':>8} {'holds':>6}")
     missed = 0
     blanks = [name for name, (_, _, target) in kinds.items() if target == BLANK_TARGET]
