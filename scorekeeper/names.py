@@ -66,16 +66,25 @@ def distinct_prefix(name: str, others: Sequence[str], limit: int) -> str:
     ('Bart…', 'Ana')
     >>> distinct_prefix("Christine", ["Christina"], 5)  # shorter would say no more
     'Christine'
+
+    A letter is what a reader sees as one (:func:`graphemes`): a conjunct or a vowel sign
+    is never cut off its consonant.
+
+    >>> distinct_prefix("ज्ञानेन्द्र बहादुर", ["सीता"], 4)
+    'ज्ञानेन्द्र…'
+    >>> distinct_prefix("ज्ञानेन्द्र बहादुर", ["ज्ञानु"], 3)
+    'ज्ञाने…'
     """
-    if len(name) <= limit:
+    letters = graphemes(name)
+    if len(letters) <= limit:
         return name
     keep = max(limit - len(ELLIPSIS), 1)
-    rivals = [other for other in others if other != name]
-    while keep < len(name) and any(other.startswith(name[:keep]) for other in rivals):
+    rivals = [graphemes(other) for other in others if other != name]
+    while keep < len(letters) and any(rival[:keep] == letters[:keep] for rival in rivals):
         keep += 1
-    if keep + len(ELLIPSIS) >= len(name):
+    if keep + len(ELLIPSIS) >= len(letters):
         return name
-    return name[:keep].rstrip() + ELLIPSIS
+    return "".join(letters[:keep]).rstrip() + ELLIPSIS
 
 
 def distinct_within(name: str, others: Sequence[str], limit: int) -> str:
