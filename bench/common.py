@@ -155,9 +155,8 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def scratch_app(database: Path, **config: Any) -> Any:
     """The app on a SQLite file (write-ahead log, as deployed), schema by the migrations."""
-    from flask_migrate import upgrade
-
     from scorekeeper import create_app
+    from scorekeeper.database import upgrade
     from scorekeeper.extensions import db
 
     app = create_app(

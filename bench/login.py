@@ -39,9 +39,8 @@ AT_ONCE = 8
 
 def answer_times(rounds: int) -> tuple[float, float]:
     """Median seconds of a wrong password for "ana", and of any password for "nobody"."""
-    from flask_migrate import upgrade
-
     from scorekeeper import create_app, services
+    from scorekeeper.database import upgrade
 
     with tempfile.TemporaryDirectory() as scratch:
         app = create_app(

@@ -39,9 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from flask import Flask  # noqa: E402
-from flask_migrate import upgrade  # noqa: E402
 
 from scorekeeper import create_app, pdf, services, sheets  # noqa: E402
+from scorekeeper.database import upgrade  # noqa: E402
 from scorekeeper.games import GameKind, kind  # noqa: E402
 from scorekeeper.i18n import LANGUAGES  # noqa: E402
 from scorekeeper.rules import GAMES  # noqa: E402

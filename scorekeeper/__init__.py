@@ -88,12 +88,12 @@ def register_extensions(app: Flask) -> None:
     from flask_babel import gettext
 
     from . import assets, database, i18n
-    from .extensions import compress, csrf, db, login_manager, migrate
+    from .extensions import compress, csrf, db, login_manager
     from .rules.errors import N_
 
     db.init_app(app)
     database.configure_engine(app)
-    migrate.init_app(app, db, directory=str(_resource_dir("migrations")))
+    app.extensions["scorekeeper.migrations"] = _resource_dir("migrations")
     csrf.init_app(app)
     compress.init_app(app)
     assets.register(app)

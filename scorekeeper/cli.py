@@ -9,9 +9,8 @@ from pathlib import Path
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-from flask_migrate import upgrade
 
-from . import catalogs, services
+from . import catalogs, database, services
 
 
 def register(app: Flask) -> None:
@@ -22,13 +21,43 @@ def register(app: Flask) -> None:
     app.cli.add_command(phone_address)
     app.cli.add_command(reset_password)
     app.cli.add_command(translations)
+    app.cli.add_command(MigrationCommands("db", help="Flask-Migrate's database migrations."))
+
+
+class MigrationCommands(click.Group):
+    """``flask db …``: Flask-Migrate's commands, with Alembic loaded only when one runs.
+
+    Until then the group has neither options nor commands; asked for either, it takes
+    Flask-Migrate's own and binds the migrations to the app."""
+
+    def _load(self, ctx: click.Context) -> None:
+        if self.commands:
+            return
+        from flask.cli import ScriptInfo
+        from flask_migrate.cli import db as commands
+
+        database.migrations(ctx.ensure_object(ScriptInfo).load_app())
+        self.params, self.callback = list(commands.params), commands.callback
+        self.commands = dict(commands.commands)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        self._load(ctx)
+        return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._load(ctx)
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self._load(ctx)
+        return super().get_command(ctx, cmd_name)
 
 
 @click.command("init-db")
 @with_appcontext
 def init_db() -> None:
     """Create the database schema, or bring it up to date (safe to run again)."""
-    upgrade()
+    database.upgrade()
     click.echo("The database is ready.")
 
 

@@ -3,7 +3,6 @@
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_login import LoginManager
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData
@@ -24,7 +23,6 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
-migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 babel = Babel()

@@ -16,7 +16,6 @@ from functools import cache
 
 from flask import current_app
 from werkzeug.security import check_password_hash, generate_password_hash
-from zxcvbn import zxcvbn
 
 from .i18n import gettext
 
@@ -51,6 +50,10 @@ def check(stored_hash: str, password: str) -> bool:
 def weakness(password: str, personal: Iterable[str] = ()) -> str | None:
     """Why ``password`` is too easy to guess, in the reader's language; None when it
     will do. ``personal`` are words of the account (its username)."""
+    # Imported here: its word lists take some 12 MB, which a worker only needs once
+    # somebody chooses a password.
+    from zxcvbn import zxcvbn
+
     words = [w for w in personal if w] + list(APP_WORDS)
     judged = zxcvbn(password[:JUDGED_LENGTH], user_inputs=words)
     if judged["score"] >= LEAST_SCORE:

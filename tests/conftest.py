@@ -18,9 +18,9 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.database import upgrade
 from scorekeeper.extensions import db
 
 FAST_HASH = "pbkdf2:sha256:1000"
@@ -38,9 +38,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
 
 
+NO_POSTGRESQL = (
+    "no PostgreSQL configured: set TEST_DATABASE_URL"
+    " (postgresql+psycopg://postgres@127.0.0.1:5432/test) or run with CI=true"
+)
+
+
 @pytest.fixture
 def backend(request: pytest.FixtureRequest) -> str:
-    return getattr(request, "param", "sqlite")
+    name: str = getattr(request, "param", "sqlite")
+    if name == "postgresql" and not TEST_DATABASE_URL:
+        pytest.skip(NO_POSTGRESQL)
+    return name
 
 
 def base_config(uri: str, instance: Path) -> dict[str, Any]:
@@ -68,10 +77,7 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def postgresql_schema() -> Iterator[str]:
     """A schema of its own on the PostgreSQL server, migrated once."""
     if not TEST_DATABASE_URL:
-        pytest.skip(
-            "no PostgreSQL configured: set TEST_DATABASE_URL"
-            " (postgresql+psycopg://postgres@127.0.0.1:5432/test) or run with CI=true"
-        )
+        pytest.skip(NO_POSTGRESQL)
     schema = f"sk_test_{uuid.uuid4().hex[:10]}"
     engine = sa.create_engine(TEST_DATABASE_URL)
     with engine.begin() as connection:

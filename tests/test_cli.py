@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlalchemy import inspect, select
+from sqlalchemy import inspect, select, text
 
 from scorekeeper import catalogs, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def fresh_app(tmp_path: Path) -> Flask:
@@ -36,6 +40,36 @@ def test_init_db_creates_the_schema_and_is_safe_to_run_twice(tmp_path: Path) -> 
     with app.app_context():
         tables = set(inspect(db.engine).get_table_names())
     assert {"users", "games", "seats", "rounds", "players", "api_tokens"} <= tables
+
+
+def test_flask_db_is_flask_migrates_own_group(tmp_path: Path) -> None:
+    """``flask db`` keeps Flask-Migrate's options and commands, though Alembic is only
+    loaded when it runs."""
+    app = fresh_app(tmp_path)
+    runner = app.test_cli_runner()
+    helped = runner.invoke(args=["db", "--help"])
+    assert helped.exit_code == 0, helped.output
+    assert "--directory" in helped.output and "upgrade" in helped.output
+    for args in (["db", "upgrade"], ["db", "downgrade", "0007"], ["db", "upgrade", "head"]):
+        result = runner.invoke(args=args)
+        assert result.exit_code == 0, (args, result.output, result.exception)
+    with app.app_context():
+        version = db.session.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    assert version == max(p.name[:4] for p in (ROOT / "migrations" / "versions").glob("0*.py"))
+
+
+def test_a_served_app_loads_neither_alembic_nor_the_password_judge() -> None:
+    """A worker that never migrates nor judges a new password keeps Alembic (~11 MB) and
+    zxcvbn's word lists (~12 MB) out of its memory."""
+    code = (
+        "import sys; from scorekeeper import create_app; "
+        "create_app({'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite://'}); "
+        "print(sorted(m for m in ('alembic', 'flask_migrate', 'zxcvbn') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "[]", done.stderr
 
 
 def test_create_user_with_a_password(runner, app: Flask) -> None:  # type: ignore[no-untyped-def]

@@ -30,10 +30,10 @@ def test_upgrading_keeps_every_seat_and_round(tmp_path) -> None:  # type: ignore
     their night, uid and cached results."""
     import json
 
-    from flask_migrate import upgrade
     from sqlalchemy import text
 
     from scorekeeper import create_app
+    from scorekeeper.database import upgrade
 
     app = create_app(
         {
@@ -108,9 +108,9 @@ def test_the_accounts_migration_goes_down_and_up_again(backend: str, tmp_path) -
     import uuid
 
     import sqlalchemy as sa
-    from flask_migrate import downgrade, upgrade
 
     from scorekeeper import create_app
+    from scorekeeper.database import downgrade, upgrade
     from tests.conftest import TEST_DATABASE_URL, postgresql_url
 
     schema = ""

@@ -29,8 +29,9 @@ from typing import Any, NoReturn
 
 import pytest
 from flask import Flask
-from flask_migrate import upgrade
 from werkzeug.serving import make_server
+
+from scorekeeper.database import upgrade
 
 try:
     from playwright.sync_api import Page, expect
