@@ -23,6 +23,7 @@ from scorekeeper.rules.referee import wizard_trick_winner
 from tests.conftest import PASSWORD, Table, csrf_token
 
 LANGUAGES = ["cy", "nl", "el", "ne"]
+EVERY_SPECIAL_CARD = ["bomb", "cloud", "dragon", "fairy", "juggler", "werewolf", "shapeshifter"]
 
 # What the players typed, and the app's own names for the languages: the same in every
 # language by right.
@@ -147,6 +148,35 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
         )
         seats = services.seat_links(hidden)
         services.seat_bid(seats[1], 1, 1)
+        # Wizard with every special card: a Werewolf's trump, then the Bomb and the Cloud.
+        special = services.create_game(
+            ana,
+            "wizard",
+            ["Ana", "Ben", "Cai"],
+            0,
+            {"special_cards": EVERY_SPECIAL_CARD, "hook_from": 3, "tie_break": "exact_bids"},
+        )
+        special = services.record_round(
+            special,
+            {
+                "trump": "clubs",
+                "turned": "7h",
+                "werewolf": {"seat": 1, "trump": "clubs"},
+                "bids": [0, 1, 0],
+                "tricks": [0, 1, 0],
+            },
+        )
+        special = services.record_round(
+            special,
+            {
+                "trump": "spades",
+                "turned": "dragon",
+                "bomb": True,
+                "cloud": {"seat": 0, "change": 1},
+                "bids": [1, 0, 0],
+                "tricks": [1, 0, 0],
+            },
+        )
         watch = services.share_game(running)
         night = running.row.night
         night.place = "The Crown"
@@ -158,6 +188,7 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
             "one_card": one_card.id,
             "watch": watch,
             "said": said.id,
+            "special": special.id,
             "hidden": hidden.id,
             "seat": seats[2],
             "dealer seat": seats[0],
@@ -243,6 +274,32 @@ PAGES: dict[str, Ask] = {
     "hidden bids game": lambda c, g, lang: c.get(f"/games/{g['hidden']}"),
     "hidden bids round": lambda c, g, lang: c.get(f"/games/{g['hidden']}/rounds/new"),
     "finished wizard game": lambda c, g, lang: c.get(f"/games/{g['finished']}"),
+    "special cards game": lambda c, g, lang: c.get(f"/games/{g['special']}"),
+    "special cards round": lambda c, g, lang: c.get(f"/games/{g['special']}/rounds/new"),
+    "special cards round refused": lambda c, g, lang: post_with_token(
+        c,
+        f"/games/{g['special']}/rounds/new",
+        {
+            "turned": "juggler",
+            "bomb": "y",
+            "cloud_seat": "1",
+            "werewolf_seat": "2",
+            **{f"bid_{seat}": "1" for seat in range(3)},
+            **{f"tricks_{seat}": "1" for seat in range(3)},
+        },
+    ),
+    "special cards correction": lambda c, g, lang: c.get(f"/games/{g['special']}/rounds/2/edit"),
+    "special cards trick": lambda c, g, lang: c.get(
+        "/referee/wizard/trick?trump=hearts&plays=juggler:h,dragon,cloud:s,fairy"
+        "&special=juggler&special=dragon&special=fairy&special=cloud"
+    ),
+    "special cards trick with the Bomb": lambda c, g, lang: c.get(
+        "/referee/wizard/trick?trump=none&plays=fairy,shapeshifter:wizard,bomb,9c"
+        "&special=bomb&special=dragon&special=fairy&special=shapeshifter"
+    ),
+    "special cards picker": lambda c, g, lang: c.get(
+        "/referee/wizard/trick?special=bomb&special=cloud&special=juggler&special=werewolf"
+    ),
     "one card game": lambda c, g, lang: c.get(f"/games/{g['one_card']}"),
     "one card hand": lambda c, g, lang: c.get(f"/games/{g['one_card']}/rounds/new"),
     "one card hand refused": lambda c, g, lang: post_with_token(
