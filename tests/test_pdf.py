@@ -413,7 +413,8 @@ SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠
 def test_a_sheet_with_the_anniversary_cards_shows_what_they_did(table: Table, path: Path) -> None:
     """RULES.md, Wizard with the anniversary special cards: a Bomb round ticked, a bid the
     Cloud changed as 2→3 (scored against the changed bid), the Werewolf's trump and a
-    turned special card in the trump column; the facts name the cards and options."""
+    turned special card in the trump column, and who held the Werewolf in the notes; the
+    facts name the cards and options."""
     game = recorded(path)
     sheet = read_pdf(table.client.get(f"/games/{store(table.app, game)}/sheet.pdf").data)
     state = state_of(game)
@@ -448,6 +449,15 @@ def test_a_sheet_with_the_anniversary_cards_shows_what_they_did(table: Table, pa
     key = plain(sheet.text.replace("\n", " "))
     assert "the Bomb was played and nobody took its trick" in key
     assert "a bid the Cloud changed (whoever won its trick goes up or down one)" in key
+    held = [
+        f"{state.players[played['werewolf']['seat']]} (round {number})"
+        for number, played in enumerate(game["rounds"], 1)
+        if "werewolf" in played
+    ]
+    if held:
+        assert "Werewolf swapped by " + ", ".join(held) in key
+    else:
+        assert "Werewolf swapped by" not in key
     assert totals_of(sheet) == figures(game["totals"])
 
 

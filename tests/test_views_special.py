@@ -121,6 +121,28 @@ def test_a_hook_from_past_the_last_round_is_refused(table: Table) -> None:
     assert "The hook starts in one of the game's rounds, from 1 to 20" in errors(response)
 
 
+def test_the_hook_holds_from_its_round_on_the_round_screen_too(app: Flask, table: Table) -> None:
+    """Before the hook's first round the screen neither forbids the dealer a bid nor
+    says the hook holds (its script reads ``data-hook``); from that round on, both."""
+    response = new_game(table, hook="y", hook_from="3")
+    assert response.status_code == 302, errors(response)
+    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    url = f"/games/{game_id}/rounds/new"
+    page = text(table.client.get(url))
+    assert 'data-hook="off"' in page and "data-forbidden" not in page
+    assert "The hook holds from round 3 on." in page
+    assert "Hook: the dealer may not" not in page
+    # Round 1, Ana deals one card: her bid makes the bids add up to 1, which is allowed.
+    assert table.post(url, taps([1, 0, 0], [1, 0, 0], turned="h")).status_code == 302
+    assert table.post(url, taps([1, 1, 0], [1, 1, 0], turned="s")).status_code == 302
+    page = text(table.client.get(url))
+    assert 'data-hook="on"' in page
+    assert "Hook: the dealer may not bid so that the bids add up to 3." in page
+    refused = table.post(url, taps([1, 1, 1], [1, 1, 1], turned="d"))
+    assert refused.status_code == 422
+    assert len(state(app, game_id).rounds) == 2
+
+
 # -- the round screen -------------------------------------------------------------------
 
 

@@ -339,10 +339,26 @@ def foot_for(state: WizardGame, kind: str, width: float) -> float:
     extra = [*special_key(state)]
     if state.options.tie_break == "exact_bids":
         extra.append(tie_break_note())
+    holders = werewolf_holders(state)
+    if holders:
+        extra.append(gettext("Werewolf swapped by") + " " + holders)
     if not extra:
         return FOOT_HEIGHT[kind]
     said = sum(text_width(line + " · ", 8.0) for line in extra)
     return FOOT_HEIGHT[kind] + (said / width + 0.5) * KEY_LINE
+
+
+def werewolf_holders(state: WizardGame) -> str:
+    """Who swapped the Werewolf, in each round it was swapped, for a played sheet's
+    notes (the trump column shows the trump they named): ``Dee (round 4), Fay (round 6)``.
+    """
+    return _listed(
+        # TRANSLATORS: under a printed Wizard sheet, after "Werewolf swapped by": the
+        # player who held the Werewolf and swapped it, and the round.
+        gettext("%(name)s (round %(number)s)", number=number, name=state.players[swap.seat])
+        for number, swap in enumerate((r.werewolf for r in state.rounds), 1)
+        if swap is not None
+    )
 
 
 def tie_break_note() -> str:
@@ -363,6 +379,7 @@ def notes(state: WizardGame) -> Mapping[str, Any]:
         "wizard": wizard_short(),
         "jester": jester_short(),
         "special": special_key(state),
+        "werewolf": werewolf_holders(state),
     }
 
 
