@@ -252,6 +252,11 @@
       if (bidsTimer) window.clearTimeout(bidsTimer);
       bidsTimer = window.setTimeout(sendBids, 600);
     }
+    // The form on its way sends the bids itself: none is saved apart after it.
+    form.addEventListener("submit", function () {
+      if (bidsTimer) window.clearTimeout(bidsTimer);
+      bidsTimer = null;
+    });
 
     // "Everyone made their bid": each player's tricks set to their bid; then the
     // exceptions are tapped.
@@ -303,6 +308,10 @@
       if (!save || !event.target || /^tricks_/.test(event.target.name || "")) return;
       if (timer) window.clearTimeout(timer);
       timer = window.setTimeout(send, 500);
+    });
+    form.addEventListener("submit", function () {
+      if (timer) window.clearTimeout(timer);
+      timer = null;
     });
     function poll() {
       fetch(section.dataset.hiddenBids, { cache: "no-store", credentials: "same-origin",

@@ -116,6 +116,34 @@ def test_bids_show_on_a_watching_phone_and_a_clean_round_takes_few_taps(
         context.close()
 
 
+def test_a_quick_save_sends_the_bids_once_with_the_round(phone: Page, live_server: Any) -> None:
+    """Bids and tricks tapped and Save at once, before the bids' own save was due: the
+    round is saved, and no separate save of its bids follows it (on a slow network it
+    would be one more request on the way to the next round, and late)."""
+    game_id = install_with_a_game(live_server, "wizard", PLAYERS, 0, {"rounds": 5})
+    log_in(phone, live_server)
+    phone.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    sent: list[str] = []
+    phone.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
+    tap_chip(phone, "turned", "s")
+    for seat, bid in ((1, 1), (2, 0), (0, 0)):  # Ben, Cai, then Ana who deals
+        tap_chip(phone, f"bid_{seat}", bid)
+        tap_chip(phone, f"tricks_{seat}", bid)
+    # A slow network: the round's save takes longer than the bids' own save would wait.
+    network = phone.context.new_cdp_session(phone)
+    network.send("Network.enable")
+    network.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 800, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    with phone.expect_navigation():
+        phone.locator("[data-save]").tap()
+    expect(phone.locator(".flash-done")).to_contain_text("Round 1 saved")
+    phone.wait_for_timeout(1_500)  # past the bids' own save, had it been left waiting
+    assert not [line for line in sent if line.endswith("/bids")], sent
+    assert len(stored_game(live_server, game_id).rounds) == 1
+
+
 def no_bids_in(page: Page, bids: dict[int, int], own: int | None = None) -> None:
     """Nothing in the page's source tells a hidden bid: no checked bid of another seat, no
     over/under line, no bid in the pending list."""
