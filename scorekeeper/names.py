@@ -78,13 +78,19 @@ def distinct_prefix(name: str, others: Sequence[str], limit: int) -> str:
     letters = graphemes(name)
     if len(letters) <= limit:
         return name
-    keep = max(limit - len(ELLIPSIS), 1)
-    rivals = [graphemes(other) for other in others if other != name]
-    while keep < len(letters) and any(rival[:keep] == letters[:keep] for rival in rivals):
-        keep += 1
+    keep = _distinct_start(letters, [graphemes(o) for o in others if o != name], limit)
     if keep + len(ELLIPSIS) >= len(letters):
         return name
     return "".join(letters[:keep]).rstrip() + ELLIPSIS
+
+
+def _distinct_start(letters: list[str], rivals: list[list[str]], limit: int) -> int:
+    """How many of ``letters`` to keep, at least what ``limit`` leaves beside an
+    ellipsis, for a start that no rival shares."""
+    keep = max(limit - len(ELLIPSIS), 1)
+    while keep < len(letters) and any(rival[:keep] == letters[:keep] for rival in rivals):
+        keep += 1
+    return keep
 
 
 def distinct_within(name: str, others: Sequence[str], limit: int) -> str:
@@ -115,9 +121,7 @@ def distinct_within(name: str, others: Sequence[str], limit: int) -> str:
     if len(letters) <= limit:
         return name
     rivals = [graphemes(other) for other in others if other != name]
-    keep = max(limit - len(ELLIPSIS), 1)
-    while keep < len(letters) and any(rival[:keep] == letters[:keep] for rival in rivals):
-        keep += 1
+    keep = _distinct_start(letters, rivals, limit)
     if keep + len(ELLIPSIS) < len(letters):  # else the start says no less than the whole
         short = [*graphemes("".join(letters[:keep]).rstrip()), ELLIPSIS]
         if len(short) <= limit:
