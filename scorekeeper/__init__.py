@@ -91,6 +91,7 @@ def register_extensions(app: Flask) -> None:
     from .extensions import compress, csrf, db, login_manager
     from .rules.errors import N_
 
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = database.engine_options(app.config)
     db.init_app(app)
     database.configure_engine(app)
     app.extensions["scorekeeper.migrations"] = _resource_dir("migrations")

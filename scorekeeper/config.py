@@ -5,6 +5,15 @@ a mapping passed to ``create_app()`` overrides everything."""
 SQLALCHEMY_DATABASE_URI = None
 SQLALCHEMY_ENGINE_OPTIONS: dict[str, object] = {}
 
+# Nothing waits on the database for long (scorekeeper/database.py): a phone gets a 503
+# with Retry-After within about ten seconds rather than a page that never comes.
+# DATABASE_WAIT_SECONDS: for a connection from the pool, or (SQLite) for the turn to
+# write; DATABASE_STATEMENT_SECONDS: for one statement's answer (PostgreSQL; a connection
+# silent longer is cut); DATABASE_CONNECT_SECONDS: to open a connection.
+DATABASE_WAIT_SECONDS = 5
+DATABASE_STATEMENT_SECONDS = 5
+DATABASE_CONNECT_SECONDS = 3
+
 # A game night is long: a form's CSRF token must not expire in the middle of it.
 WTF_CSRF_TIME_LIMIT = None
 

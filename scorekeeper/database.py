@@ -1,18 +1,33 @@
-"""How the app talks to its database engines."""
+"""How the app talks to its database engines, and how long it waits for them.
+
+Nothing a request asks of the database may hang: PostgreSQL connections are opened with a
+connect timeout, TCP keepalives and a bound on unacknowledged data, and run with statement,
+lock and idle-transaction timeouts; the pool hands out a connection within a few seconds
+or not at all; and a statement whose answer does not come back in time (a frozen network,
+a stopped server, which no server-side timeout can end) has its connection cut by a
+watchdog, so the request gets an error it can answer with a 503. SQLite waits for its
+write lock a bounded time too.
+"""
 
 from __future__ import annotations
 
+import logging
 import os
+import socket
 import sqlite3
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app
-from sqlalchemy import event
+from flask import Flask, current_app, has_request_context
+from sqlalchemy import Engine, event
 
 from .extensions import db
+
+log = logging.getLogger(__name__)
 
 
 def migrations(app: Flask) -> None:
@@ -41,15 +56,160 @@ def downgrade(revision: str) -> None:
     flask_migrate.downgrade(revision=revision)
 
 
+def engine_options(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's options: the bounded waits for the configured database, under
+    whatever ``SQLALCHEMY_ENGINE_OPTIONS`` sets itself."""
+    own: dict[str, Any] = dict(config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    uri = config.get("SQLALCHEMY_DATABASE_URI") or ""
+    if not str(uri).startswith("postgresql"):
+        return own
+    connect = int(config["DATABASE_CONNECT_SECONDS"])
+    statement_ms = int(float(config["DATABASE_STATEMENT_SECONDS"]) * 1000)
+    options: dict[str, Any] = {
+        # A connection left broken by a restart is found before a request uses it.
+        "pool_pre_ping": True,
+        "pool_timeout": float(config["DATABASE_WAIT_SECONDS"]),
+        "connect_args": {
+            "connect_timeout": max(2, connect),  # libpq's least
+            "keepalives": 1,
+            "keepalives_idle": 10,
+            "keepalives_interval": 3,
+            "keepalives_count": 3,
+            # Sent data unacknowledged this long: the connection is dead (Linux).
+            "tcp_user_timeout": statement_ms + 1000,
+        },
+    }
+    options["connect_args"].update(own.pop("connect_args", {}))
+    options.update(own)
+    return options
+
+
 def configure_engine(app: Flask) -> None:
-    """SQLite gets foreign keys, a write-ahead log and a busy timeout, and its files are
-    readable by their owner alone."""
+    """SQLite gets foreign keys, a write-ahead log kept small and a busy timeout, and its
+    files are readable by their owner alone; PostgreSQL gets its timeouts; both have their
+    commits followed (services.writes) and, in requests, their statements watched."""
+    from .services import writes
+
     with app.app_context():
         engine = db.engine
-        if engine.dialect.name == "sqlite":
-            event.listen(engine, "connect", _sqlite_on_connect)
-            if engine.url.database and engine.url.database != ":memory:":
-                keep_private(Path(engine.url.database))
+    writes.watch_commits(engine)
+    if engine.dialect.name == "sqlite":
+        busy_ms = int(float(app.config["DATABASE_WAIT_SECONDS"]) * 1000)
+        event.listen(engine, "connect", lambda conn, record: _sqlite_on_connect(conn, busy_ms))
+        if engine.url.database and engine.url.database != ":memory:":
+            keep_private(Path(engine.url.database))
+    elif engine.dialect.name == "postgresql":
+        statement_ms = int(float(app.config["DATABASE_STATEMENT_SECONDS"]) * 1000)
+        event.listen(
+            engine, "connect", lambda conn, record: _postgresql_on_connect(conn, statement_ms)
+        )
+        WATCHDOG.watch(engine, float(app.config["DATABASE_STATEMENT_SECONDS"]) + 1)
+    app.teardown_appcontext(_let_session_go)
+
+
+def _let_session_go(_error: BaseException | None) -> None:
+    """End the request's session; a connection lost meanwhile is only let go. (Runs before
+    Flask-SQLAlchemy's own teardown, which then finds nothing to end: an error here would
+    replace an answer already made, a stored round's included, with a bare 500.)"""
+    try:
+        db.session.remove()
+    except Exception:  # whatever the driver raises, the answer stands
+        log.warning("the session could not be ended cleanly", exc_info=True)
+        with suppress(Exception):
+            db.session.registry.clear()
+
+
+def _postgresql_on_connect(dbapi_connection: Any, statement_ms: int) -> None:
+    """Server-side bounds: a statement, a lock wait, a transaction left idle (its client
+    gone) end on the server too, and free what they hold."""
+    with dbapi_connection.cursor() as cursor:
+        cursor.execute(f"SET statement_timeout = {statement_ms}")
+        cursor.execute(f"SET lock_timeout = {statement_ms}")
+        cursor.execute(f"SET idle_in_transaction_session_timeout = {statement_ms * 4}")
+    dbapi_connection.commit()
+
+
+class Watchdog:
+    """Cuts a PostgreSQL connection whose statement (or COMMIT) has had no answer in time.
+
+    Server-side timeouts cannot end a wait when the server or the network in between is
+    frozen; libpq has no read timeout. A statement run for a request is noted with its
+    deadline; one thread a process looks every quarter second and shuts the socket of a
+    connection past its deadline down, so the waiting driver returns an error at once
+    (and the connection is thrown away). Statements outside requests (the CLI's, the
+    migrations') are not watched.
+    """
+
+    def __init__(self) -> None:
+        self._due: dict[int, tuple[float, Any]] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self.cuts = 0
+
+    def watch(self, engine: Engine, seconds: float) -> None:
+        def arm(conn: Any, *_args: Any) -> None:
+            if has_request_context():
+                self.arm(conn.connection.dbapi_connection, seconds)
+
+        def disarm(conn: Any, *_args: Any) -> None:
+            self.disarm(conn.connection.dbapi_connection)
+
+        def disarm_error(context: Any) -> None:
+            connection = context.connection
+            if connection is not None and not connection.invalidated:
+                with suppress(Exception):
+                    self.disarm(connection.connection.dbapi_connection)
+
+        event.listen(engine, "before_cursor_execute", arm)
+        event.listen(engine, "after_cursor_execute", disarm)
+        event.listen(engine, "commit", arm)
+        event.listen(engine, "rollback", arm)
+        event.listen(engine, "begin", disarm)
+        event.listen(engine, "handle_error", disarm_error)
+        event.listen(engine, "checkin", lambda dbapi_conn, _record: self.disarm(dbapi_conn))
+        event.listen(engine, "close", lambda dbapi_conn, _record: self.disarm(dbapi_conn))
+
+    def arm(self, dbapi_connection: Any, seconds: float) -> None:
+        if dbapi_connection is None:
+            return
+        with self._lock:
+            self._due[id(dbapi_connection)] = (time.monotonic() + seconds, dbapi_connection)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="database-watchdog", daemon=True
+                )
+                self._thread.start()
+
+    def disarm(self, dbapi_connection: Any) -> None:
+        if dbapi_connection is None:
+            return
+        with self._lock:
+            self._due.pop(id(dbapi_connection), None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(0.25)
+            now = time.monotonic()
+            with self._lock:
+                late = [conn for due, conn in self._due.values() if due <= now]
+                for conn in late:
+                    self._due.pop(id(conn), None)
+            for conn in late:
+                self.cut(conn)
+
+    def cut(self, dbapi_connection: Any) -> None:
+        """Shut the connection's socket down: the driver waiting on it gets an error."""
+        try:
+            fd = dbapi_connection.pgconn.socket
+        except Exception:  # closed meanwhile: nothing to cut
+            return
+        with suppress(OSError), socket.socket(fileno=os.dup(fd)) as sock:
+            sock.shutdown(socket.SHUT_RDWR)
+        self.cuts += 1
+        log.warning("a database statement had no answer in time: its connection was cut")
+
+
+WATCHDOG = Watchdog()
 
 
 def keep_private(database: Path) -> None:
@@ -67,15 +227,26 @@ def keep_private(database: Path) -> None:
             pass
 
 
-def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+WAL_LIMIT_BYTES = 1024 * 1024
+"""The write-ahead log is cut back to this size after each checkpoint (left alone, it
+stays as big as it ever grew); checkpoints come every 1,000 pages (4 MB) as SQLite's own
+default."""
+
+
+def _sqlite_on_connect(dbapi_connection: Any, busy_ms: int) -> None:
     if not isinstance(dbapi_connection, sqlite3.Connection):
         return
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.execute("PRAGMA busy_timeout = 5000")
+    cursor.execute(f"PRAGMA busy_timeout = {busy_ms}")
     if _is_file_database(dbapi_connection):
-        cursor.execute("PRAGMA journal_mode = WAL")
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError:
+            # A full disk: WAL mode was set when the file was made, and reading goes on.
+            log.warning("the SQLite database could not be switched to WAL", exc_info=True)
         cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT_BYTES}")
     cursor.close()
 
 

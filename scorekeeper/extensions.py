@@ -22,7 +22,10 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base)
+# What a change stored stays readable after its commit without asking the database again:
+# a round's answer is made from what was written, so a connection lost right after the
+# commit cannot turn a stored round into an error (services/writes.py).
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 csrf = CSRFProtect()
 login_manager = LoginManager()
 babel = Babel()

@@ -293,6 +293,9 @@ class Submission(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     version: Mapped[int]
     submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A hash of what was sent with the key (the JSON API's method, path and body): the
+    # key sent again with something else is refused, not answered as the first change.
+    digest: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class LoginAttempt(db.Model):  # type: ignore[name-defined,misc]

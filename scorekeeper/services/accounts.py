@@ -19,7 +19,7 @@ from flask import current_app
 from sqlalchemy import CursorResult, and_, case, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from werkzeug.security import generate_password_hash
 
 from .. import passwords
@@ -34,6 +34,7 @@ from ..models import (
     utcnow,
 )
 from ..rules.names import MAX_NAME_LENGTH, NameRefused, name_key, readable_name
+from . import writes
 from .errors import SAID, AccountError, N_plural, StorageError
 from .text import storable
 
@@ -51,7 +52,7 @@ def create_user(username: str, password: str) -> User:
     user = new_user(username, password)
     db.session.add(user)
     try:
-        db.session.commit()
+        writes.commit()
     except IntegrityError:
         db.session.rollback()
         raise AccountError(
@@ -197,12 +198,12 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
         .execution_options(synchronize_session=False)
     )
     if counted.rowcount:  # type: ignore[attr-defined]
-        db.session.commit()
+        writes.commit()
         return 0
     wait_until = db.session.scalar(
         select(LoginAttempt.wait_until).where(LoginAttempt.username_key == key)
     )
-    db.session.commit()
+    writes.commit()
     return max(int(wait_until or 0) - now, 1)
 
 
@@ -232,7 +233,7 @@ def forget_login_attempts(username: str, device: str | None = None) -> None:
     """A successful login: the username's count starts again (and the device's)."""
     keys = {login_key(username), attempts_key(username, device)}
     db.session.execute(delete(LoginAttempt).where(LoginAttempt.username_key.in_(keys)))
-    db.session.commit()
+    writes.commit()
 
 
 def attempts_key(username: str, device: str | None) -> str:
@@ -257,7 +258,7 @@ def issue_token(user: User, name: str = "") -> str:
     """A new API token for ``user``, called ``name``; only its hash is stored."""
     token = secrets.token_urlsafe(32)
     db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token), name=name[:60]))
-    db.session.commit()
+    writes.commit()
     return token
 
 
@@ -289,10 +290,7 @@ def token_in_use(token: str) -> ApiToken | None:
 def note_in_passing() -> None:
     """Commit a note made while reading (a token's or a login's last use): a busy or
     full database loses the note, never the request."""
-    try:
-        db.session.commit()
-    except OperationalError:
-        db.session.rollback()
+    writes.commit_note()
 
 
 def _token_hash(token: str) -> str:
@@ -372,12 +370,10 @@ def create_first_account(username: str, password: str, setup_code: str) -> User:
     try:
         db.session.flush()
         db.session.add(InstallClaim(id=1, user_id=user.id))
-        db.session.commit()
+        writes.commit()
     except IntegrityError:
-        db.session.rollback()
         raise taken from None
-    except OperationalError:
-        db.session.rollback()
+    except StorageError:
         raise AccountError(StorageError.template, "username") from None
     forget_setup_code()
     return user
@@ -410,7 +406,7 @@ def start_session(user: User, remember: bool = False) -> str:
     key = secrets.token_urlsafe(32)
     _prune_sessions()
     db.session.add(LoginSession(user_id=user.id, key_hash=_key_hash(key), remember=remember))
-    db.session.commit()
+    writes.commit()
     return key
 
 
@@ -430,7 +426,7 @@ def user_for_session(key: str | None, remembered_only: bool = False) -> User | N
     now = utcnow()
     if login.last_seen_at < now - _lasts(login.remember):
         db.session.delete(login)
-        db.session.commit()
+        writes.commit()
         return None
     if login.last_seen_at < now - SEEN_EVERY:
         login.last_seen_at = now
@@ -441,7 +437,7 @@ def user_for_session(key: str | None, remembered_only: bool = False) -> User | N
 def end_session(key: str | None) -> None:
     if key and isinstance(key, str):
         db.session.execute(delete(LoginSession).where(LoginSession.key_hash == _key_hash(key)))
-        db.session.commit()
+        writes.commit()
 
 
 def end_sessions(user: User, keep: str | None = None) -> int:
@@ -450,7 +446,7 @@ def end_sessions(user: User, keep: str | None = None) -> int:
     if keep:
         query = query.where(LoginSession.key_hash != _key_hash(keep))
     ended: CursorResult[Any] = db.session.execute(query)  # type: ignore[assignment]
-    db.session.commit()
+    writes.commit()
     return int(ended.rowcount or 0)
 
 
@@ -507,7 +503,7 @@ def change_password(user: User, current: str, new: str) -> str:
         update(User).where(User.id == user.id).values(password_hash=password_hash(new))
     )
     db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
-    db.session.commit()
+    writes.commit()
     return start_session(user)
 
 
@@ -521,7 +517,7 @@ def reset_password(username: str, new: str) -> User:
     user.password_hash = password_hash(new)
     db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
     db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
-    db.session.commit()
+    writes.commit()
     return user
 
 
@@ -558,5 +554,5 @@ def revoke_token(user: User, token_id: int) -> bool:
     gone: CursorResult[Any] = db.session.execute(  # type: ignore[assignment]
         delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id)
     )
-    db.session.commit()
+    writes.commit()
     return bool(gone.rowcount)

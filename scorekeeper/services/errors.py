@@ -130,6 +130,19 @@ class StorageError(ServiceError):
         self.detail = detail
 
 
+class KeyReused(ServiceError, ValueError):
+    """A one-time key sent again with another change than the one it was first sent with:
+    refused (HTTP 422), so that a client's mix-up never passes as a stored change."""
+
+    template = N_(
+        "This Idempotency-Key was already used for another change: send a new key with"
+        " a new change, or the same change with the same key"
+    )
+
+    def __init__(self) -> None:
+        super().__init__(field="key")
+
+
 class AccountError(ServiceError, ValueError):
     """An account, a password or a login refused."""
 

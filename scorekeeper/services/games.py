@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from sqlalchemy import func, select, text
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import Connection, func, select
+from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..i18n import N_
@@ -24,7 +24,8 @@ from ..models import (
 from ..rules import GAMES
 from ..rules import Game as RulesGame
 from ..rules.errors import RoundRefused, RuleError
-from .errors import Conflict, NotFound, StorageError
+from . import writes
+from .errors import Conflict, KeyReused, NotFound, StorageError
 from .nights import tonight
 from .players import player_named
 from .text import storable
@@ -147,22 +148,24 @@ def create_game(
     options: Mapping[str, Any] | None = None,
     night: Night | None = None,
     key: str | None = None,
+    digest: str | None = None,
 ) -> StoredGame:
     """A new game, in ``night`` or else in tonight's game night (made if need be).
 
     ``key`` is the Start form's one-time key: sent again (a double tap, a reloaded POST),
-    it answers with the game it made the first time, marked ``replayed``.
+    it answers with the game it made the first time, marked ``replayed`` (``digest``: a
+    hash of what was sent with it; another one is refused).
     """
     for attempt in range(1, START_ATTEMPTS + 1):
         try:
-            return _start_game(owner, kind, players, first_dealer, options, night, key)
+            return _start_game(owner, kind, players, first_dealer, options, night, key, digest)
         except IntegrityError:
-            db.session.rollback()
+            writes.safe_rollback()
             if attempt == START_ATTEMPTS:
                 raise Conflict(N_("Another phone started a game meanwhile: try again")) from None
-        except OperationalError as error:
-            db.session.rollback()
-            raise StorageError(str(error.orig)) from error
+        except writes.STORAGE_ERRORS as error:
+            writes.safe_rollback()
+            raise StorageError(str(getattr(error, "orig", error))) from error
     raise AssertionError("unreachable")
 
 
@@ -174,6 +177,7 @@ def _start_game(
     options: Mapping[str, Any] | None,
     night: Night | None,
     key: str | None,
+    digest: str | None,
 ) -> StoredGame:
     rules = GAMES.get(kind) if isinstance(kind, str) else None
     if rules is None:
@@ -181,8 +185,8 @@ def _start_game(
             [RuleError(N_("There is no game “{kind}” here"), kind=str(kind), field="game")]
         )
     state = rules.new(players, first_dealer, options)
-    _begin_start()
-    started = _started_with(owner, key)
+    writes.begin()
+    started = _started_with(owner, key, digest)
     if started is not None:
         return started
     game = Game(
@@ -196,11 +200,22 @@ def _start_game(
     with db.session.no_autoflush:
         for seat, name in enumerate(state.players):
             game.seats.append(Seat(seat=seat, player=player_named(owner, name)))
+    db.session.flush()
     if key:
-        db.session.flush()
-        db.session.add(Submission(key=_start_key(owner, key), game_id=game.id, version=0))
-    db.session.commit()
+        db.session.add(
+            Submission(key=_start_key(owner, key), game_id=game.id, version=0, digest=digest)
+        )
+    writes.commit(_game_made(game.id))
     return StoredGame(game, state)
+
+
+def _game_made(game_id: str) -> writes.Probe:
+    """Whether the game this Start made is stored (its id is new and random)."""
+
+    def stored(connection: Connection) -> bool:
+        return connection.execute(select(Game.id).where(Game.id == game_id)).first() is not None
+
+    return stored
 
 
 def rematch(record: StoredGame, key: str | None = None) -> StoredGame:
@@ -221,15 +236,7 @@ def rematch(record: StoredGame, key: str | None = None) -> StoredGame:
     )
 
 
-def _begin_start() -> None:
-    """A Start's transaction, taking SQLite's write lock first (like ``_begin_write``), so
-    it waits its turn instead of failing on a lock halfway."""
-    db.session.rollback()
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(text("BEGIN IMMEDIATE"))
-
-
-def _started_with(owner: User, key: str | None) -> StoredGame | None:
+def _started_with(owner: User, key: str | None, digest: str | None) -> StoredGame | None:
     """The game a Start form's one-time key made already, if it did."""
     if not key:
         return None
@@ -237,10 +244,14 @@ def _started_with(owner: User, key: str | None) -> StoredGame | None:
     if seen is None:
         return None
     game = db.session.get(Game, seen.game_id)
-    db.session.rollback()
     if game is None or game.owner_id != owner.id:
+        writes.safe_rollback()
         return None
-    return StoredGame(game, rules_game(game), replayed=True)
+    state = rules_game(game)
+    writes.safe_rollback()
+    if seen.digest is not None and digest is not None and seen.digest != digest:
+        raise KeyReused()
+    return StoredGame(game, state, replayed=True)
 
 
 def _start_key(owner: User, key: str) -> str:

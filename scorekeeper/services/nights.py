@@ -16,6 +16,7 @@ from ..models import (
     Seat,
     User,
 )
+from . import writes
 from .caches import refresh_summaries
 from .errors import NotFound, PlayerError
 from .text import plain_text
@@ -105,5 +106,5 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
                 .distinct()
             )
         )
-    db.session.commit()
+    writes.commit()
     return night

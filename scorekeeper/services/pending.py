@@ -18,11 +18,19 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..i18n import N_
-from ..models import Game, GameChange, Seat
+from ..models import Game, Seat
 from ..rules.errors import GameOverError, RoundRefused, RuleError
 from .errors import SAID, Conflict, NotFound
 from .games import Pending, State, StoredGame, read_pending, rules_game
-from .rounds import NO_EDIT, PENDING_CHANGE, Edit, _begin_write, _check_version, _commit_or_conflict
+from .rounds import (
+    NO_EDIT,
+    PENDING_CHANGE,
+    Edit,
+    _begin_write,
+    _check_version,
+    _commit_or_conflict,
+    log_change,
+)
 from .text import storable
 
 TRUMP_FIELDS = ("trump", "turned")
@@ -87,7 +95,7 @@ def clear_pending(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
     upcoming = _upcoming(state, None)
     current.row.pending = None
     _log(current.row, state, upcoming)
-    _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+    _commit_or_conflict(N_("The game changed meanwhile: reload it"), current.row)
     return StoredGame(current.row, state)
 
 
@@ -240,16 +248,9 @@ def _store(
     game = current.row
     game.pending = {"number": number, "facts": dict(facts), "revealed": revealed}
     _log(game, current.state, number)
-    _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+    _commit_or_conflict(N_("The game changed meanwhile: reload it"), game)
     return StoredGame(game, current.state)
 
 
 def _log(game: Game, state: State, number: int) -> None:
-    game.version += 1
-    db.session.add(
-        GameChange(
-            game_id=game.id,
-            version=game.version,
-            summary=f"{state.round_word} {number} {PENDING_CHANGE}",
-        )
-    )
+    log_change(game, f"{state.round_word} {number} {PENDING_CHANGE}")

@@ -14,6 +14,7 @@ from ..models import (
     User,
 )
 from ..rules.names import NameRefused, readable_name
+from . import writes
 from .caches import refresh_summaries
 from .errors import SAID, NotFound, PlayerError
 
@@ -55,7 +56,7 @@ def rename_player(owner: User, player_id: int, name: str) -> Player:
             name=name,
         )
     player.name = name
-    db.session.commit()
+    writes.commit()
     return player
 
 
@@ -92,5 +93,5 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
             select(Player.id).where(Player.owner_id == owner.id, Player.id != gone.id)
         )
     )
-    db.session.commit()
+    writes.commit()
     return keep

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, text
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import Connection, select
+from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..i18n import N_, gettext
@@ -18,11 +18,13 @@ from ..models import (
     GameChange,
     Round,
     Submission,
+    utcnow,
 )
 from ..rules.errors import BidError, GameOverError, RoundRefused
+from . import writes
 from .caches import refresh_results, update_summaries
 from .corrections import round_changes
-from .errors import SAID, Conflict, NotFound, StaleEdit, StorageError
+from .errors import SAID, Conflict, KeyReused, NotFound, StaleEdit, StorageError
 from .games import State, StoredGame, rules_game
 
 ONLY_THE_LAST: dict[str, str] = {
@@ -37,10 +39,13 @@ ONLY_THE_LAST: dict[str, str] = {
 @dataclass(frozen=True)
 class Edit:
     """What a change is based on: the version of the game the phone showed, and the
-    form's one-time key. Either may be missing (a simple API client sends neither)."""
+    form's one-time key. Either may be missing (a simple API client sends neither).
+    ``digest``: a hash of what was sent with the key (the API's), so that the key sent
+    again with another change is refused rather than answered as the first one."""
 
     version: int | None = None
     key: str | None = None
+    digest: str | None = None
 
 
 NO_EDIT = Edit()
@@ -50,8 +55,12 @@ PENDING_CHANGE = "bids"
 to the game's history, so it never makes a page stale (:func:`changes_since`)."""
 
 
-def record_round(record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_EDIT) -> StoredGame:
-    """Store the next round, if the rules accept it; otherwise store nothing."""
+def record_round(
+    record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_EDIT, number: int | None = None
+) -> StoredGame:
+    """Store the next round, if the rules accept it; otherwise store nothing. ``number``:
+    the round the sender means (a round sent again after it was stored is then refused,
+    not recorded as the next one)."""
     current = _begin_write(record)
     replay = _replayed(current, edit)
     if replay is not None:
@@ -59,11 +68,13 @@ def record_round(record: StoredGame, data: Mapping[str, Any], edit: Edit = NO_ED
     _check_version(current, edit)
     state = current.state
     if state.finished:
+        writes.safe_rollback()
         raise Conflict(
             N_("The game is over: it ended after round %(number)s"),
             "number",
             number=len(state.rounds),
         )
+    _check_number(state, number)
     try:
         new_state = state.apply_round(state.parse_round(completed_round(current, data)))
     except GameOverError as error:
@@ -128,6 +139,30 @@ def undo_round(record: StoredGame, number: int, edit: Edit = NO_EDIT) -> StoredG
     return StoredGame(current.row, new_state)
 
 
+def _check_number(state: State, number: int | None) -> None:
+    """A change meant for round ``number`` is refused when another round is next."""
+    upcoming = state.next_round
+    if number is None or upcoming is None or number == upcoming.number:
+        return
+    writes.safe_rollback()
+    template = {
+        "round": N_(
+            "That was for round %(old)s, but round %(number)s is next: round %(old)s"
+            " is recorded already"
+        ),
+        "hand": N_(
+            "That was for hand %(old)s, but hand %(number)s is next: hand %(old)s"
+            " is recorded already"
+        ),
+    }
+    if number > upcoming.number:
+        template = {
+            "round": N_("That was for round %(old)s, but round %(number)s is next"),
+            "hand": N_("That was for hand %(old)s, but hand %(number)s is next"),
+        }
+    raise Conflict(template[state.round_word], "number", old=number, number=upcoming.number)
+
+
 def completed_round(record: StoredGame, data: Mapping[str, Any]) -> Mapping[str, Any]:
     """The round to record: a body giving only the play (``{"tricks": [...]}``) completes
     the pending part; any other body is a whole round, as ever."""
@@ -137,7 +172,7 @@ def completed_round(record: StoredGame, data: Mapping[str, Any]) -> Mapping[str,
     if not set(data) <= set(record.state.play_fields):
         return data
     if pending.hidden:
-        db.session.rollback()
+        writes.safe_rollback()
         raise RoundRefused(
             [BidError("Not every bid is in yet: reveal the bids, or enter the missing ones")]
         )
@@ -162,15 +197,14 @@ def _begin_write(record: StoredGame) -> StoredGame:
     by another writer; PostgreSQL: the game's row locked for update.
     """
     game_id = record.id
-    db.session.rollback()
+    writes.begin()
     try:
-        if db.session.get_bind().dialect.name == "sqlite":
-            db.session.execute(text("BEGIN IMMEDIATE"))
         game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
-    except OperationalError as error:
-        db.session.rollback()
-        raise StorageError(str(error.orig)) from error
+    except writes.STORAGE_ERRORS as error:
+        writes.safe_rollback()
+        raise StorageError(str(getattr(error, "orig", error))) from error
     if game is None:
+        writes.safe_rollback()
         raise NotFound(game_id)
     return StoredGame(game, rules_game(game))
 
@@ -182,9 +216,11 @@ def _replayed(current: StoredGame, edit: Edit) -> StoredGame | None:
     seen = db.session.get(Submission, _scoped_key(current.row, edit.key))
     if seen is None:
         return None
+    writes.safe_rollback()
     if seen.game_id != current.id:
         raise Conflict(N_("That form belongs to another game: reload the page"), "key")
-    db.session.rollback()
+    if seen.digest is not None and edit.digest is not None and seen.digest != edit.digest:
+        raise KeyReused()
     return StoredGame(current.row, current.state, replayed=True)
 
 
@@ -211,7 +247,7 @@ def _check_version(current: StoredGame, edit: Edit) -> None:
         changes = changes_since(current.row, edit.version) if known else []
         if known and not changes:
             return
-        db.session.rollback()
+        writes.safe_rollback()
         raise StaleEdit([said_change(change) for change in changes])
 
 
@@ -255,20 +291,36 @@ def _finish_write(
     (``detail``: a correction's fields), the form's key; then the commit (``previous``:
     the game before the change)."""
     update_summaries([refresh_results(game, state, first_changed, previous)])
-    game.version += 1
-    db.session.add(
-        GameChange(game_id=game.id, version=game.version, summary=summary, detail=detail)
-    )
+    log_change(game, summary, detail)
     if edit.key:
         db.session.add(
-            Submission(key=_scoped_key(game, edit.key), game_id=game.id, version=game.version)
+            Submission(
+                key=_scoped_key(game, edit.key),
+                game_id=game.id,
+                version=game.version,
+                digest=edit.digest,
+            )
         )
-    _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+    _commit_or_conflict(N_("The game changed meanwhile: reload it"), game)
+
+
+def log_change(game: Game, summary: str, detail: list[dict[str, Any]] | None = None) -> None:
+    """One more version of the game, and what it changed, in the change's transaction."""
+    game.version += 1
+    db.session.add(
+        GameChange(
+            game_id=game.id,
+            version=game.version,
+            summary=summary,
+            detail=detail,
+            changed_at=utcnow(),
+        )
+    )
 
 
 def _require_recorded(record: StoredGame, number: int) -> None:
     if not 1 <= number <= len(record.state.rounds):
-        db.session.rollback()
+        writes.safe_rollback()
         raise NotFound(f"round {number}")
 
 
@@ -278,12 +330,34 @@ def _round_row(state: State, number: int) -> Round:
     return Round(number=number, dealer=dealer, facts=facts)
 
 
-def _commit_or_conflict(message: str) -> None:
+def _commit_or_conflict(message: str, game: Game | None = None) -> None:
+    """Commit the game's change (see services.writes: its outcome known before it is
+    answered); a unique key taken meanwhile by another phone's change is a conflict."""
     try:
-        db.session.commit()
+        writes.commit(_probe(game) if game is not None else None)
     except IntegrityError:
-        db.session.rollback()
         raise Conflict(message) from None
-    except OperationalError as error:
-        db.session.rollback()
-        raise StorageError(str(error.orig)) from error
+
+
+def _probe(game: Game) -> writes.Probe:
+    """Whether this very change of ``game`` is stored: its change log's row, at its
+    version and to the microsecond of its time (no other change has both)."""
+    change = next(
+        (new for new in db.session.new if isinstance(new, GameChange) and new.game_id == game.id),
+        None,
+    )
+    if change is None:
+        return lambda _connection: False
+    version, changed_at = change.version, change.changed_at
+
+    def stored(connection: Connection) -> bool:
+        found = connection.execute(
+            select(GameChange.id).where(
+                GameChange.game_id == game.id,
+                GameChange.version == version,
+                GameChange.changed_at == changed_at,
+            )
+        ).first()
+        return found is not None
+
+    return stored

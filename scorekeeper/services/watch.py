@@ -11,6 +11,7 @@ from ..extensions import db
 from ..models import (
     Game,
 )
+from . import writes
 from .errors import NotFound
 from .games import StoredGame, rules_game
 from .text import storable
@@ -22,14 +23,14 @@ def share_game(record: StoredGame) -> str:
     """The game's read-only watch token, made on first use (kept until revoked)."""
     if record.row.watch_token is None:
         record.row.watch_token = secrets.token_urlsafe(24)
-        db.session.commit()
+        writes.commit()
     return record.row.watch_token
 
 
 def stop_sharing(record: StoredGame) -> None:
     """Revoke the watch link: the old address shows nothing any more."""
     record.row.watch_token = None
-    db.session.commit()
+    writes.commit()
 
 
 def watched_game(token: str) -> StoredGame:
