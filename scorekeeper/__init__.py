@@ -112,6 +112,7 @@ def register_blueprints(app: Flask) -> None:
         api,
         auth,
         games,
+        health,
         history,
         language,
         pwa,
@@ -132,6 +133,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(seats.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(language.bp)
+    app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
     # The switcher checks its own token, and says so on the page it goes back to.

@@ -66,8 +66,10 @@ def engine_options(config: Mapping[str, Any]) -> dict[str, Any]:
     connect = int(config["DATABASE_CONNECT_SECONDS"])
     statement_ms = int(float(config["DATABASE_STATEMENT_SECONDS"]) * 1000)
     options: dict[str, Any] = {
-        # A connection left broken by a restart is found before a request uses it.
-        "pool_pre_ping": True,
+        # A connection left broken by a restart is found before a request uses it, by a
+        # ping of our own under the watchdog (:func:`_ping`): SQLAlchemy's would wait on a
+        # frozen server for ever.
+        "pool_pre_ping": False,
         "pool_timeout": float(config["DATABASE_WAIT_SECONDS"]),
         "connect_args": {
             "connect_timeout": max(2, connect),  # libpq's least
@@ -100,10 +102,14 @@ def configure_engine(app: Flask) -> None:
             keep_private(Path(engine.url.database))
     elif engine.dialect.name == "postgresql":
         statement_ms = int(float(app.config["DATABASE_STATEMENT_SECONDS"]) * 1000)
+        seconds = float(app.config["DATABASE_STATEMENT_SECONDS"]) + 1
         event.listen(
-            engine, "connect", lambda conn, record: _postgresql_on_connect(conn, statement_ms)
+            engine,
+            "connect",
+            lambda conn, record: _postgresql_on_connect(conn, statement_ms, seconds),
         )
-        WATCHDOG.watch(engine, float(app.config["DATABASE_STATEMENT_SECONDS"]) + 1)
+        event.listen(engine, "checkout", lambda conn, record, proxy: _ping(conn, seconds))
+        WATCHDOG.watch(engine, seconds)
     app.teardown_appcontext(_let_session_go)
 
 
@@ -119,14 +125,35 @@ def _let_session_go(_error: BaseException | None) -> None:
             db.session.registry.clear()
 
 
-def _postgresql_on_connect(dbapi_connection: Any, statement_ms: int) -> None:
+def _postgresql_on_connect(dbapi_connection: Any, statement_ms: int, seconds: float) -> None:
     """Server-side bounds: a statement, a lock wait, a transaction left idle (its client
     gone) end on the server too, and free what they hold."""
-    with dbapi_connection.cursor() as cursor:
-        cursor.execute(f"SET statement_timeout = {statement_ms}")
-        cursor.execute(f"SET lock_timeout = {statement_ms}")
-        cursor.execute(f"SET idle_in_transaction_session_timeout = {statement_ms * 4}")
-    dbapi_connection.commit()
+    WATCHDOG.arm(dbapi_connection, seconds)
+    try:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET statement_timeout = {statement_ms}")
+            cursor.execute(f"SET lock_timeout = {statement_ms}")
+            cursor.execute(f"SET idle_in_transaction_session_timeout = {statement_ms * 4}")
+        dbapi_connection.commit()
+    finally:
+        WATCHDOG.disarm(dbapi_connection)
+
+
+def _ping(dbapi_connection: Any, seconds: float) -> None:
+    """A pooled connection asked whether it still works before it is handed out, within
+    ``seconds``: a dead one is thrown away and the pool tries a fresh one (SQLAlchemy's
+    pre-ping, with a bound)."""
+    from sqlalchemy.exc import DisconnectionError
+
+    WATCHDOG.arm(dbapi_connection, seconds)
+    try:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        dbapi_connection.rollback()
+    except Exception as error:
+        raise DisconnectionError(str(error)) from error
+    finally:
+        WATCHDOG.disarm(dbapi_connection)
 
 
 class Watchdog:

@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import (
     Game,
     Night,
+    Player,
     PlayerSummary,
     RoundResult,
     Seat,
@@ -315,7 +316,12 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
         return
     db.session.flush()
     # Held until the commit (PostgreSQL; SQLite's writes take turns already): two games of
-    # one player changed at once bring their results in one after the other.
+    # one player changed at once bring their results in one after the other. The players'
+    # own rows are locked first, in order: a summary not yet made has no row to lock, and
+    # two games finishing at once would each insert it.
+    db.session.execute(
+        select(Player.id).where(Player.id.in_(ids)).order_by(Player.id).with_for_update()
+    )
     stored: dict[int, Any] = dict(
         db.session.execute(
             select(PlayerSummary.player_id, PlayerSummary.data)

@@ -7,6 +7,8 @@ the pages do: without one, English. Field names and values stay as they are.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, TypeVar
@@ -24,6 +26,7 @@ from ..parsing import NO_TRUMP, parse_trump
 from ..rules import Card, RoundRefused, RuleError, Suit
 from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN, Referee
 from ..services import accounts
+from . import errors
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -104,8 +107,9 @@ def conflict(error: services.Conflict) -> tuple[Response, int]:
 
 
 def storage_error(stored: services.StorageError) -> tuple[Response, int]:
-    answer, status = error_answer(503, {"field": None, "message": stored.message})
-    answer.headers["Retry-After"] = "2"
+    message = errors.storage_message(stored)
+    answer, status = error_answer(503, {"field": None, "message": message})
+    answer.headers["Retry-After"] = errors.RETRY_AFTER
     return answer, status
 
 
@@ -123,7 +127,39 @@ def edit_basis() -> services.Edit:
     key = request.headers.get("Idempotency-Key", "").strip() or None
     if key is not None and (len(key) > 64 or not key.replace("-", "").isalnum()):
         key = None
-    return services.Edit(version=version, key=key)
+    return services.Edit(version=version, key=key, digest=_digest() if key else None)
+
+
+def _digest() -> str:
+    """What a one-time key came with: the call and its body, however the JSON was spaced."""
+    body = request.get_json(silent=True)
+    sent = json.dumps([request.method, request.path, body], sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(sent.encode()).hexdigest()
+
+
+def key_reused(error: services.KeyReused) -> tuple[Response, int]:
+    return error_answer(422, {"field": "Idempotency-Key", "message": error.message})
+
+
+class BadNumber(ValueError):
+    """A round's ``number`` that is not a round's number."""
+
+
+def round_number(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """A round's body without its optional ``number`` (the round the client means), and
+    that number; a number that is not a whole number from 1 up is refused."""
+    if body.get("number") is None:
+        return {k: v for k, v in body.items() if k != "number"}, None
+    rest = dict(body)
+    number = rest.pop("number")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 10_000:
+        raise BadNumber
+    return rest, number
+
+
+def bad_number() -> tuple[Response, int]:
+    message = gettext("The round's number must be a whole number from 1")
+    return error_answer(422, {"field": "number", "message": message})
 
 
 def with_etag(answer: Response, record: services.StoredGame) -> Response:
@@ -209,7 +245,10 @@ def create_game() -> Answer:
             body.get("first_dealer", 0),
             body.get("options"),
             key=edit_basis().key,
+            digest=edit_basis().digest,
         )
+    except services.KeyReused as reused:
+        return key_reused(reused)
     except RoundRefused as refused:
         return refusal(refused.errors, _error_fields(body.get("game", "wizard")))
     except services.Conflict as error:
@@ -258,6 +297,10 @@ def _change_game(
         body = read
     try:
         record = change(record, body)
+    except BadNumber:
+        return bad_number()
+    except services.KeyReused as reused:
+        return key_reused(reused)
     except services.NotFound:
         return not_found("round")
     except RoundRefused as refused:
@@ -272,9 +315,11 @@ def _change_game(
 @bp.post("/games/<game_id>/rounds")
 @token_required
 def record_round(game_id: str) -> Answer:
-    return _change_game(
-        game_id, 201, lambda record, body: services.record_round(record, body, edit_basis())
-    )
+    def change(record: services.StoredGame, body: dict[str, Any]) -> services.StoredGame:
+        data, number = round_number(body)
+        return services.record_round(record, data, edit_basis(), number=number)
+
+    return _change_game(game_id, 201, change)
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
@@ -311,9 +356,12 @@ def rematch(game_id: str) -> Answer:
 @token_required
 def save_pending(game_id: str) -> Answer:
     """The round being played: its trump and bids, before its tricks."""
-    return _change_game(
-        game_id, 200, lambda record, body: services.save_pending(record, body, edit_basis())
-    )
+
+    def change(record: services.StoredGame, body: dict[str, Any]) -> services.StoredGame:
+        data, number = round_number(body)
+        return services.save_pending(record, data, edit_basis(), number=number)
+
+    return _change_game(game_id, 200, change)
 
 
 @bp.delete("/games/<game_id>/pending")

@@ -56,7 +56,7 @@ def load_login(request: FlaskRequest) -> User | None:
 # Pages that hold no one's data: open to everyone, even before the first account (the
 # language switcher too: the first account's page offers it).
 PUBLIC_ENDPOINTS = ("watch.board", "watch.version", "language.choose")
-PUBLIC_BLUEPRINTS = ("api", "referee", "sheets", "pwa")
+PUBLIC_BLUEPRINTS = ("api", "referee", "sheets", "pwa", "health")
 
 
 @bp.before_app_request

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, g, jsonify, render_template, request
 from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
+
+from ..services import writes
+from ..services.errors import StorageError
+
+RETRY_AFTER = "2"
+"""Seconds a client is asked to wait before it sends again, when the storage failed."""
 
 MESSAGES = {
     400: lazy_gettext("The request could not be read."),
@@ -30,21 +37,45 @@ MESSAGES = {
 def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(CSRFError, handle_csrf_error)
-    app.register_error_handler(OperationalError, handle_storage_error)
+    for failure in (DBAPIError, PoolTimeout, StorageError):
+        app.register_error_handler(failure, handle_storage_error)
 
 
-def handle_storage_error(error: OperationalError) -> tuple[Response | str, int]:
-    """The database is locked too long or the disk is full: say so, store nothing."""
-    from ..extensions import db
+def handle_storage_error(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """The database is locked too long, full, frozen or gone: a 503 that says what became
+    of the request's change, drawn without asking the database anything more."""
+    writes.safe_rollback()
+    # The page's header asks who is logged in; the answer must not need the database.
+    from ..extensions import login_manager
 
-    db.session.rollback()
-    message = gettext(
-        "The scoresheet's storage is busy or full just now. Nothing was stored;"
-        " go back and send it again in a moment."
-    )
+    g._login_user = login_manager.anonymous_user()
+    message = storage_message(error)
+    headers = {"Retry-After": RETRY_AFTER}
     if wants_json():
-        return jsonify(errors=[{"field": None, "message": message}]), 503
-    return render_template("error.html", code=503, message=message), 503
+        return jsonify(errors=[{"field": None, "message": message}]), 503, headers
+    return render_template("error.html", code=503, message=message), 503, headers
+
+
+def storage_message(error: Exception) -> str:
+    """What the person is told: by what this request's changes came to, not by guess."""
+    outcome = writes.request_outcome()
+    if outcome == "unknown":
+        return str(writes.OutcomeUnknown().message)
+    if outcome == "stored":
+        return str(
+            gettext(
+                "This was stored, but the answer could not be made just now:"
+                " reload the page in a moment instead of sending it again."
+            )
+        )
+    if isinstance(error, StorageError):
+        return str(error.message)
+    return str(
+        gettext(
+            "The scoresheet's storage is busy or full just now. Nothing was stored;"
+            " go back and send it again in a moment."
+        )
+    )
 
 
 def wants_json() -> bool:
@@ -56,6 +87,9 @@ def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
     # A code of its own (a rare one) keeps Werkzeug's English description.
     known = MESSAGES.get(code)
     message = str(known) if known is not None else error.description or ""
+    if code >= 500 and writes.request_outcome() is not None:
+        # A failure after the change went out: never "nothing was kept".
+        message = storage_message(error)
     if wants_json():
         return jsonify(errors=[{"field": None, "message": message}]), code
     return render_template("error.html", code=code, message=message), code

@@ -1,0 +1,334 @@
+"""When the database fails under a request: the answer tells the truth.
+
+PostgreSQL is reached through a TCP proxy that fails on cue, the way a club's network and
+server fail: the connection cut right after a COMMIT went out (the change is stored, its
+answer lost), a COMMIT that never arrives (nothing stored), a server that freezes. The
+answer is a 2xx only when the change is stored, a 503 with Retry-After when it is not or
+cannot be known, never a 500, and never late by more than the statement limit.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from tests.conftest import (
+    PASSWORD,
+    TEST_DATABASE_URL,
+    ApiClient,
+    Table,
+    base_config,
+    postgresql_url,
+)
+from tests.test_api import games_url, new_game, quiet_round, rounds_url
+
+pytestmark = pytest.mark.data_layer
+
+COMMIT = b"Q\x00\x00\x00\x0bCOMMIT\x00"
+"""A simple-protocol COMMIT, as psycopg sends one."""
+
+
+# -- one-time keys and round numbers (every backend) -------------------------------
+
+
+def test_a_key_sent_again_with_another_body_is_refused_and_applies_nothing(api: Any) -> None:
+    ana = api.login()
+    game = new_game(ana)
+    first = quiet_round(game)
+    headers = {**ana.headers, "Idempotency-Key": "round-one"}
+    sent = ana.client.post(rounds_url(game["id"]), json=first, headers=headers)
+    assert sent.status_code == 201
+    other = quiet_round(sent.json)
+    again = ana.client.post(rounds_url(game["id"]), json=other, headers=headers)
+    assert again.status_code == 422, again.get_data(as_text=True)
+    assert again.json["errors"][0]["field"] == "Idempotency-Key"
+    assert "already used for another change" in again.json["errors"][0]["message"]
+    assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
+
+
+def test_the_same_body_spaced_otherwise_with_its_key_is_the_first_answer(api: Any) -> None:
+    ana = api.login()
+    game = new_game(ana)
+    headers = {**ana.headers, "Idempotency-Key": "round-one", "Content-Type": "application/json"}
+    body = quiet_round(game)
+    sent = ana.client.post(rounds_url(game["id"]), data=json.dumps(body), headers=headers)
+    again = ana.client.post(
+        rounds_url(game["id"]), data=json.dumps(body, indent=4), headers=headers
+    )
+    assert sent.status_code == 201 and again.status_code == 201
+    assert again.json["rounds"] == sent.json["rounds"]
+    assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
+
+
+def test_a_round_sent_again_with_its_number_is_a_conflict_not_the_next_round(api: Any) -> None:
+    ana = api.login()
+    game = new_game(ana)
+    body = {**quiet_round(game), "number": 1}
+    assert ana.post(rounds_url(game["id"]), body).status_code == 201
+    again = ana.post(rounds_url(game["id"]), body)
+    assert again.status_code == 409, again.get_data(as_text=True)
+    assert again.json["errors"][0]["field"] == "number"
+    assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
+
+
+@pytest.mark.parametrize("number", [0, -1, "2", 1.5, True, [1]])
+def test_a_round_number_that_is_no_number_is_refused(api: Any, number: Any) -> None:
+    ana = api.login()
+    game = new_game(ana)
+    answer = ana.post(rounds_url(game["id"]), {**quiet_round(game), "number": number})
+    assert answer.status_code == 422
+    assert answer.json["errors"][0]["field"] == "number"
+    assert ana.get(games_url(game["id"])).json["rounds"] == []
+
+
+def test_bids_for_a_round_already_recorded_do_not_become_the_next_rounds(api: Any) -> None:
+    ana = api.login()
+    game = new_game(ana)
+    pending = f"{games_url(game['id'])}/pending"
+    round_one = quiet_round(game)
+    assert ana.post(rounds_url(game["id"]), round_one).status_code == 201
+    late = ana.client.put(
+        pending, json={"trump": "none", "bids": [1, 0, 0], "number": 1}, headers=ana.headers
+    )
+    assert late.status_code == 409, late.get_data(as_text=True)
+    assert ana.get(games_url(game["id"])).json.get("pending") is None
+
+
+# -- the storage failing under a page ------------------------------------------------
+
+
+@pytest.fixture
+def failing(app: Flask) -> Iterator[dict[str, bool]]:
+    """Every statement fails while ``on``, as with a database that went away."""
+    switch = {"on": False}
+    with app.app_context():
+        engine = db.engine
+
+    def fail(*_args: Any) -> None:
+        if switch["on"]:
+            raise OperationalError("SELECT", {}, Exception("server closed the connection"))
+
+    event.listen(engine, "before_cursor_execute", fail)
+    yield switch
+    event.remove(engine, "before_cursor_execute", fail)
+
+
+def test_a_logged_in_page_during_an_outage_is_a_503_page_not_a_bare_500(
+    table: Table, failing: dict[str, bool]
+) -> None:
+    failing["on"] = True
+    page = table.client.get("/games")
+    assert page.status_code == 503
+    assert page.headers["Retry-After"]
+    text = page.get_data(as_text=True)
+    assert "Nothing was stored" in text and "<html" in text
+
+
+def test_the_api_during_an_outage_answers_503_with_retry_after(
+    api: Any, failing: dict[str, bool]
+) -> None:
+    ana = api.login()
+    game = new_game(ana)
+    failing["on"] = True
+    answer = ana.post(rounds_url(game["id"]), quiet_round(game))
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"]
+    assert answer.json["errors"][0]["message"]
+    failing["on"] = False
+    assert ana.get(games_url(game["id"])).json["rounds"] == []
+
+
+def test_health_needs_no_database_and_readiness_says_when_it_is_gone(
+    client: Any, failing: dict[str, bool]
+) -> None:
+    assert client.get("/readyz").status_code == 200
+    failing["on"] = True
+    assert client.get("/healthz").status_code == 200
+    ready = client.get("/readyz")
+    assert ready.status_code == 503 and ready.headers["Retry-After"]
+    assert client.get("/api/v1/openapi.json").status_code == 200
+
+
+# -- PostgreSQL through a proxy that fails on cue ------------------------------------
+
+
+class Proxy:
+    """A TCP proxy to PostgreSQL. ``mode``: "pass"; "cut" (the next COMMIT after a round
+    is written goes through, then the connection is cut before its answer); "drop" (that
+    COMMIT is never sent, the connection is cut); "freeze" (nothing more is passed on,
+    either way, until thawed)."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.mode = "pass"
+        self.fired = threading.Event()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            self.sockets += [client, server]
+            seen = bytearray()  # what the client sent since its last COMMIT
+            cut = threading.Event()  # set: the server's answers are no longer passed on
+            threading.Thread(
+                target=self._pipe, args=(client, server, seen, cut, True), daemon=True
+            ).start()
+            threading.Thread(
+                target=self._pipe, args=(server, client, seen, cut, False), daemon=True
+            ).start()
+
+    def _pipe(
+        self,
+        source: socket.socket,
+        sink: socket.socket,
+        seen: bytearray,
+        cut: threading.Event,
+        up: bool,
+    ) -> None:
+        with suppress(OSError):
+            while chunk := source.recv(65536):
+                while self.mode == "freeze":
+                    time.sleep(0.05)
+                if up:
+                    seen += chunk
+                    if (
+                        COMMIT in chunk
+                        and b"INSERT INTO rounds" in seen
+                        and self.mode in ("cut", "drop")
+                    ):
+                        cut.set()
+                        self.fired.set()
+                        if self.mode == "cut":
+                            sink.sendall(chunk)
+                            time.sleep(0.2)  # the server commits; its answer is never passed on
+                        self.mode = "pass"
+                        for end in (source, sink):
+                            with suppress(OSError):
+                                end.shutdown(socket.SHUT_RDWR)
+                        return
+                    if COMMIT in chunk:
+                        seen.clear()
+                if cut.is_set():
+                    break
+                sink.sendall(chunk)
+        for end in (source, sink):
+            with suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        self.listener.close()
+        for end in self.sockets:
+            with suppress(OSError):
+                end.close()
+
+
+@pytest.fixture
+def proxied(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Flask, Proxy]]:
+    if not TEST_DATABASE_URL:
+        pytest.skip("no PostgreSQL configured: set TEST_DATABASE_URL")
+    schema = request.getfixturevalue("postgresql_schema")
+    url = sa.engine.make_url(postgresql_url(schema))
+    proxy = Proxy((url.host or "127.0.0.1", url.port or 5432))
+    via = url.set(host="127.0.0.1", port=proxy.port).update_query_dict({"sslmode": "disable"})
+    config = base_config(via.render_as_string(hide_password=False), tmp_path)
+    config.update(DATABASE_STATEMENT_SECONDS=1, DATABASE_CONNECT_SECONDS=1)
+    app = create_app(config)
+    with app.app_context():
+        from scorekeeper import services
+
+        services.create_user("ana", PASSWORD)
+    yield app, proxy
+    proxy.mode = "pass"
+    proxy.close()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    direct = sa.create_engine(postgresql_url(schema))
+    tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+    with direct.begin() as connection:
+        connection.execute(sa.text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    direct.dispose()
+
+
+def rounds_stored(app: Flask, game_id: str) -> int:
+    from scorekeeper.models import Round
+
+    with app.app_context():
+        db.session.remove()
+        count = db.session.scalar(
+            sa.select(sa.func.count()).select_from(Round).where(Round.game_id == game_id)
+        )
+        db.session.remove()
+    return int(count or 0)
+
+
+def test_a_round_whose_commit_answer_is_lost_is_answered_as_stored(
+    proxied: tuple[Flask, Proxy],
+) -> None:
+    app, proxy = proxied
+    ana = ApiClient(app.test_client()).login()
+    game = new_game(ana)
+    proxy.mode = "cut"
+    answer = ana.post(rounds_url(game["id"]), quiet_round(game))
+    assert proxy.fired.is_set(), answer.get_data(as_text=True)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    assert rounds_stored(app, game["id"]) == 1
+
+
+def test_a_round_whose_commit_never_arrived_is_answered_as_not_stored(
+    proxied: tuple[Flask, Proxy],
+) -> None:
+    app, proxy = proxied
+    ana = ApiClient(app.test_client()).login()
+    game = new_game(ana)
+    proxy.mode = "drop"
+    answer = ana.post(rounds_url(game["id"]), quiet_round(game))
+    assert proxy.fired.is_set()
+    assert answer.status_code == 503, answer.get_data(as_text=True)
+    assert answer.headers["Retry-After"]
+    assert rounds_stored(app, game["id"]) == 0
+    again = ana.post(rounds_url(game["id"]), quiet_round(game))  # the advice, followed
+    assert again.status_code == 201
+    assert rounds_stored(app, game["id"]) == 1
+
+
+def test_a_frozen_database_gets_a_503_within_the_statement_limit_not_a_hang(
+    proxied: tuple[Flask, Proxy],
+) -> None:
+    app, proxy = proxied
+    ana = ApiClient(app.test_client()).login()
+    game = new_game(ana)
+    proxy.mode = "freeze"
+    answers: list[Any] = []
+    sender = threading.Thread(
+        target=lambda: answers.append(ana.post(rounds_url(game["id"]), quiet_round(game))),
+        daemon=True,
+    )
+    sender.start()
+    sender.join(60)  # a guard against a hang, not a measure of speed
+    proxy.mode = "pass"
+    assert answers, "the request hung with the database frozen"
+    assert answers[0].status_code == 503, answers[0].get_data(as_text=True)
+    assert answers[0].headers["Retry-After"]
+    assert rounds_stored(app, game["id"]) == 0
