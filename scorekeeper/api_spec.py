@@ -183,6 +183,35 @@ ROUND_NUMBER = {
     "schema": {"type": "integer", "minimum": 1},
 }
 
+ROUND_NUMBER_FIELD = (
+    'The body may say which round it is for, `"number": 5` (left out, the next round):'
+    " if that round is recorded already (a retry, another phone), the answer is 409 with"
+    " field `number` and nothing is stored; a number that is not a whole number from 1 is"
+    " a 422. The same Idempotency-Key sent again with another body is a 422 (field"
+    " `Idempotency-Key`), never applied."
+)
+
+UNAVAILABLE = {
+    **_error_response(
+        "The storage could not be reached in time (busy, full, or the connection lost):"
+        " the message says whether the change was stored, was not, or cannot be known."
+        " Send it again after Retry-After seconds, with the same Idempotency-Key"
+    ),
+    "headers": {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}},
+}
+
+
+def _with_storage_failures(document: dict[str, Any]) -> dict[str, Any]:
+    """Every call that asks the storage may meet it failing: a 503 with Retry-After."""
+    for path, item in document["paths"].items():
+        if path == "/openapi.json":
+            continue
+        for method in ("get", "post", "put", "delete"):
+            if method in item:
+                item[method]["responses"].setdefault("503", UNAVAILABLE)
+    return document
+
+
 UNAUTHORIZED = _error_response(
     "No token, or a token that is not valid (revoked, or unused for 90 days)"
 )
@@ -216,6 +245,10 @@ def openapi_document() -> dict[str, Any]:
     from .games import KINDS
 
     kinds = tuple(KINDS.values())
+    return _with_storage_failures(_document(kinds))
+
+
+def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {
@@ -391,7 +424,7 @@ def openapi_document() -> dict[str, Any]:
                     "summary": "Record the next round",
                     "description": (
                         "A whole round; or, after PUT …/pending, only its play (e.g."
-                        ' `{"tricks": [...]}`) to complete the pending round'
+                        ' `{"tricks": [...]}`) to complete the pending round. ' + ROUND_NUMBER_FIELD
                     ),
                     "parameters": [IF_MATCH, IDEMPOTENCY_KEY],
                     "requestBody": {
@@ -440,7 +473,7 @@ def openapi_document() -> dict[str, Any]:
                         "The same fields as a round, less the play (Wizard and Oh Hell: tricks;"
                         " Wizard's bomb and cloud; One Card: points and last_trick), with the"
                         " same refusals as a round's bids. Every screen shows them. With hidden"
-                        " bids, a bid left null keeps the one already in."
+                        " bids, a bid left null keeps the one already in. " + ROUND_NUMBER_FIELD
                     ),
                     "parameters": [IF_MATCH],
                     "requestBody": {
