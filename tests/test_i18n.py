@@ -378,6 +378,8 @@ NOT_PAGES = {
     "pwa.manifest",
     "pwa.service_worker",
     "watch.version",
+    "health.alive",  # JSON for a supervisor
+    "health.ready",
     "history.export_account",
     "history.export_game",
     "sheets.game_sheet",
