@@ -394,16 +394,37 @@ def test_a_failing_command_fails_its_document(tmp_path: Path) -> None:
 
 def test_an_api_example_that_answers_an_error_fails(tmp_path: Path) -> None:
     """The API examples run against the app served by ./scripts/start; an example whose
-    call is refused fails (here: a token never set)."""
-    document = tmp_path / "unset-token.md"
+    call is refused fails its document."""
+    document = tmp_path / "wrong-token.md"
     document.write_text(
         "```sh\ncurl -sS --fail-with-body localhost:5000/api/v1/games"
-        ' -H "Authorization: Bearer $TOKEN"\n```\n'
+        ' -H "Authorization: Bearer not-a-token"\n```\n'
+    )
+    done = run_document(document, tmp_path)
+    assert done.returncode == 22  # curl's own: the server answered 4xx
+    assert "/api/v1/games" in last_command(done.stderr)
+    assert "Send a valid token" in done.stdout
+
+
+def test_an_example_using_a_variable_it_never_set_fails(tmp_path: Path) -> None:
+    document = tmp_path / "unset-token.md"
+    document.write_text(
+        '```sh\ncurl -sS localhost:5000/api/v1/games -H "Authorization: Bearer $TOKEN"\n```\n'
     )
     done = run_document(document, tmp_path)
     assert done.returncode != 0
-    assert "/api/v1/games" in last_command(done.stderr)
-    assert "Send a valid token" in done.stdout + done.stderr
+    assert "TOKEN: unbound variable" in done.stderr
+
+
+def test_an_answer_other_than_the_one_shown_fails(tmp_path: Path) -> None:
+    document = tmp_path / "status.md"
+    document.write_text(
+        "```sh\ncurl -s -o /dev/null -w '%{http_code}\\n' localhost:5000/api/v1/games"
+        "   # prints 200\n```\n"
+    )
+    done = run_document(document, tmp_path)
+    assert done.returncode != 0
+    assert "printed 401, not 200" in done.stderr
 
 
 def test_every_command_not_run_here_says_what_covers_it() -> None:
