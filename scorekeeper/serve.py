@@ -396,6 +396,13 @@ def serve_one_process(app_spec: str, host: str, port: int) -> None:
 
     app = load_app(app_spec)
     loop = Loop(app, Bounds.from_environ(os.environ), host=host, port=port)
+    for server in loop.servers:  # as gunicorn's master says it
+        address = (
+            f"[{server.effective_host}]" if ":" in server.effective_host else server.effective_host
+        )
+        print(
+            f"Listening at: http://{address}:{server.effective_port}", file=sys.stderr, flush=True
+        )
     stopping = False
 
     def stop(signum: int, frame: Any) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.served import get, installed_project, served
 
 ROOT = Path(__file__).resolve().parents[1]
 LIB = ROOT / "scripts" / "lib.sh"
@@ -88,7 +91,13 @@ def test_a_port_in_use_is_one_sentence_before_anything_is_installed(tmp_path: Pa
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PYTHON": sys.executable}
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "PYTHON": sys.executable,
+            "PORT_WAIT": "1",  # it waits for a server that is stopping: not this one
+        }
         result = subprocess.run(
             [str(ROOT / "scripts" / "start")], env=env, capture_output=True, text=True, timeout=60
         )
@@ -98,7 +107,25 @@ def test_a_port_in_use_is_one_sentence_before_anything_is_installed(tmp_path: Pa
         f"Port {port} is already in use on this machine (another Scorekeeper, or another"
         f" program): stop it, or start on another port with PORT=5001 ./scripts/start"
     ]
+    assert result.stdout.strip() == (
+        f"Port {port} is in use, perhaps by a server that is stopping: waiting up to 1 s for"
+        " it to be free."
+    )
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_start_right_after_the_server_was_killed_waits_for_the_port(tmp_path: Path) -> None:
+    # kill -9 of the master leaves its workers holding the port until they notice, a
+    # second or so: a start at once waits for them to go instead of refusing.
+    script = installed_project(tmp_path) / "scripts" / "start"
+    with served(tmp_path, script=script, name="first", WORKERS="2") as first:
+        assert f"Scorekeeper is at http://127.0.0.1:{first.port}/ " in first.output
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(timeout=10)
+        with served(tmp_path, script=script, name="again", PORT=str(first.port)) as again:
+            status, _headers, _body = get(again.url + "/login")
+            assert status in (200, 302)
+            assert "already in use" not in again.output
 
 
 def phone_address(tmp_path: Path, host: str, port: str, **settings: str) -> str:
