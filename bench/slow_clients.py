@@ -240,9 +240,10 @@ def measure(kind: str, slow: int, seconds: float, rounds: int) -> list[Figure]:
             f"≤ {P99_TARGET:g}×",
             ratio is not None and ratio <= P99_TARGET and not unanswered,
             note=(
-                f"{len(attacked)} probes with, {len(quiet)} without (p50 {ms(percentile(attacked, 0.5))}"
-                f" with, {ms(percentile(quiet, 0.5))} without; p90 {ms(percentile(attacked, 0.9))}"
-                f" with, {ms(percentile(quiet, 0.9))} without); {unanswered} unanswered"
+                f"{len(attacked)} probes with, {len(quiet)} without"
+                f" (p50 {ms(percentile(attacked, 0.5))} with, {ms(percentile(quiet, 0.5))}"
+                f" without; p90 {ms(percentile(attacked, 0.9))} with,"
+                f" {ms(percentile(quiet, 0.9))} without); {unanswered} unanswered"
                 f" within {PROBE_TIMEOUT:g} s; the server closed {closed} slow connections"
                 f" in {rounds} × {seconds:g} s" + (f"; log: {errors[:3]}" if errors else "")
             ),

@@ -120,6 +120,14 @@ class Bounds:
 class BoundedParser(HTTPRequestParser):  # type: ignore[misc]
     """One request as it arrives: when its first byte came and when its headers ended."""
 
+    # waitress's own, named here for the type checker
+    error: Any
+    body_rcv: Any
+    chunked: bool
+    expect_continue: bool
+    headers: dict[str, str]
+    headers_finished: bool
+
     def __init__(self, adj: Any) -> None:
         super().__init__(adj)
         self.started = time.time()
@@ -145,6 +153,15 @@ class BoundedChannel(HTTPChannel):  # type: ignore[misc]
     """A connection whose requests must arrive within the bounds, or it is closed."""
 
     parser_class = BoundedParser
+    # waitress's own, named here for the type checker
+    request: BoundedParser | None
+    requests: list[BoundedParser]
+    will_close: bool
+    close_when_flushed: bool
+    total_outbufs_len: int
+    last_activity: float
+    outbufs: list[Any]
+    outbuf_lock: Any
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map=map)

@@ -109,10 +109,8 @@ class Served:
         """SIGTERM to the whole session (master and workers), SIGKILL if it lingers."""
         with suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGTERM)
-        try:
+        with suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            pass
         with suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
