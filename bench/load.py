@@ -279,9 +279,9 @@ def start_served(
     name: str = "server",
     extra: tuple[str, ...] = (),
 ) -> Server:
-    """The app served as ``./scripts/start`` serves it, started: gunicorn gthread with
-    ``workers`` workers (as many as scripts/start would run here when not given) of 8
-    threads, or, where gunicorn cannot run, waitress. ``code`` is the checkout whose app
+    """The app served as ``./scripts/start`` serves it, started: ``python -m
+    scorekeeper.serve`` with ``workers`` workers (as many as scripts/start would run here
+    when not given) of 8 threads (gunicorn gthread for a checkout without that module). ``code`` is the checkout whose app
     is served (its own ``scorekeeper`` package, this one's gunicorn). The benchmarks that
     serve the app (this one, sheet_memory.py, import_load.py, login.py) start it here."""
     if not can_run_gunicorn():
