@@ -138,9 +138,9 @@ class Server:
         # workers that read whole requests in an event loop before 8 threads run them);
         # "gthread": gunicorn's gthread workers, as scripts/start served it before (and
         # as a checkout without scorekeeper/serve.py is served).
-        self.kind = kind or (
-            "served" if (code / "scorekeeper" / "serve.py").exists() else "gthread"
-        )
+        # BENCH_SERVER=gthread in the environment: the before, for a comparison.
+        default = "served" if (code / "scorekeeper" / "serve.py").exists() else "gthread"
+        self.kind = kind or os.environ.get("BENCH_SERVER", default)
         self.log = directory / f"{name}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -281,8 +281,9 @@ def start_served(
 ) -> Server:
     """The app served as ``./scripts/start`` serves it, started: ``python -m
     scorekeeper.serve`` with ``workers`` workers (as many as scripts/start would run here
-    when not given) of 8 threads (gunicorn gthread for a checkout without that module). ``code`` is the checkout whose app
-    is served (its own ``scorekeeper`` package, this one's gunicorn). The benchmarks that
+    when not given) of 8 threads (gunicorn gthread for a checkout without that module).
+    ``code`` is the checkout whose app is served (its own ``scorekeeper`` package, this
+    one's gunicorn). The benchmarks that
     serve the app (this one, sheet_memory.py, import_load.py, login.py) start it here."""
     if not can_run_gunicorn():
         workers = None
