@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import select
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -166,3 +169,26 @@ def test_forwarded_headers_are_believed_with_trust_proxy(tmp_path: Path) -> None
         assert headers["Strict-Transport-Security"].startswith("max-age=")
         # ...and without the header, plain HTTP as it came.
         assert "Strict-Transport-Security" not in get(trusting.url + "/login")[1]
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ("HEADER_TIMEOUT=soon", "HEADER_TIMEOUT=soon: give a number of seconds from 0.1 to 3600."),
+        ("BODY_TIMEOUT=0", "BODY_TIMEOUT=0: give a number of seconds from 0.1 to 3600."),
+        ("MAX_CONNECTIONS=-5", "MAX_CONNECTIONS=-5: give a whole number of at least 1."),
+        ("WORKERS=two", "WORKERS=two: give a whole number of at least 1."),
+        ("PORT=99999", "PORT=99999: give a port number from 1 to 65535."),
+    ],
+)
+def test_a_setting_that_is_no_number_is_one_sentence(setting: str, said: str) -> None:
+    name, value = setting.split("=")
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.serve"],
+        env={**os.environ, "HOST": "127.0.0.1", "PORT": "5999", name: value},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == said
