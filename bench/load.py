@@ -68,7 +68,7 @@ TABLES = 10
 WATCHERS = 200
 ROUND_SECONDS = 3.0
 POLL_SECONDS = 5.0
-THREADS = 8  # scripts/start: gunicorn --worker-class gthread --threads 8
+THREADS = 8  # scripts/start: THREADS, 8 a worker
 CONNECTION_LIMIT = 500  # waitress, where gunicorn cannot run
 READERS = 16  # connections asking for the scoreboard at once, for its throughput
 SHEETS = 10
@@ -130,9 +130,17 @@ class Server:
         app: str = APP,
         name: str = "server",
         code: Path = ROOT,
+        kind: str = "",
     ) -> None:
         self.env, self.port, self.extra = env, free_port(), extra
         self.workers, self.app, self.code = workers, app, code
+        # "served": as scripts/start serves it (scorekeeper/serve.py: gunicorn's master,
+        # workers that read whole requests in an event loop before 8 threads run them);
+        # "gthread": gunicorn's gthread workers, as scripts/start served it before (and
+        # as a checkout without scorekeeper/serve.py is served).
+        # BENCH_SERVER=gthread in the environment: the before, for a comparison.
+        default = "served" if (code / "scorekeeper" / "serve.py").exists() else "gthread"
+        self.kind = kind or os.environ.get("BENCH_SERVER", default)
         self.log = directory / f"{name}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -147,12 +155,21 @@ class Server:
 
     @property
     def described(self) -> str:
+        if self.kind == "served":
+            count = self.workers or 1
+            return (
+                f"scorekeeper.serve, {count} worker{'s' if count > 1 else ''} × {THREADS} threads"
+            )
         if self.workers is None:
             return f"waitress, 1 process × {THREADS} threads"
         plural = "s" if self.workers > 1 else ""
         return f"gunicorn gthread, {self.workers} worker{plural} × {THREADS} threads"
 
     def command(self) -> list[str]:
+        if self.kind == "served":
+            # scripts/start's own command: python -m scorekeeper.serve (HOST, PORT, WORKERS
+            # and THREADS in the environment, other gunicorn options in GUNICORN_CMD_ARGS).
+            return [sys.executable, "-m", "scorekeeper.serve", "--app", self.app]
         if self.workers is None:
             factory = self.app.endswith("()")
             return [
@@ -182,10 +199,24 @@ class Server:
             self.app,
         ]
 
+    def command_env(self) -> dict[str, str]:
+        if self.kind != "served":
+            return self.env
+        env = {**self.env, "HOST": "127.0.0.1", "PORT": str(self.port), "THREADS": str(THREADS)}
+        if self.workers is not None:
+            env["WORKERS"] = str(self.workers)
+        if self.extra:
+            env["GUNICORN_CMD_ARGS"] = " ".join(self.extra)
+        return env
+
     def start(self) -> None:
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
-                self.command(), env=self.env, cwd=self.code, stdout=log, stderr=subprocess.STDOUT
+                self.command(),
+                env=self.command_env(),
+                cwd=self.code,
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -248,10 +279,11 @@ def start_served(
     name: str = "server",
     extra: tuple[str, ...] = (),
 ) -> Server:
-    """The app served as ``./scripts/start`` serves it, started: gunicorn gthread with
-    ``workers`` workers (as many as scripts/start would run here when not given) of 8
-    threads, or, where gunicorn cannot run, waitress. ``code`` is the checkout whose app
-    is served (its own ``scorekeeper`` package, this one's gunicorn). The benchmarks that
+    """The app served as ``./scripts/start`` serves it, started: ``python -m
+    scorekeeper.serve`` with ``workers`` workers (as many as scripts/start would run here
+    when not given) of 8 threads (gunicorn gthread for a checkout without that module).
+    ``code`` is the checkout whose app is served (its own ``scorekeeper`` package, this
+    one's gunicorn). The benchmarks that
     serve the app (this one, sheet_memory.py, import_load.py, login.py) start it here."""
     if not can_run_gunicorn():
         workers = None

@@ -13,7 +13,8 @@ The benchmarks: requests in-process and SQL per request (bench/pages.py), the sc
 sheets (bench/pdf.py, run as its own script), the history (bench/history.py, likewise),
 Save → the next round ready in Chromium (bench/save_to_ready.py, likewise), and a game
 night on a real server with its memory (bench/load.py): as scripts/start serves the app,
-against one worker, against an empty app, and on PostgreSQL. A benchmark script
+against one worker, against an empty app, and on PostgreSQL; and 500 slow connections
+against the served app's /login and its memory (bench/slow_clients.py). A benchmark script
 of its own joins the table when it prints its rows the way bench/pdf.py does:
 ``name  ratio×  ≤target×  yes|NO`` after a ``baseline…: N ms`` line, and SQL counts as
 ``SQL per request: page  7 (big)  7 (small)  the same  yes``.
@@ -32,7 +33,7 @@ import time
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from . import load, pages
+from . import load, pages, slow_clients
 from .common import ROOT, Figure, markdown_table, print_table
 
 
@@ -180,6 +181,16 @@ def main() -> int:
         )
     except Exception as error:  # a report: say what broke, go on
         figures.append(Figure("load: could not run", type(error).__name__, note=str(error)[:500]))
+    print(
+        f"{slow_clients.SLOW} slow connections on a real server (bench/slow_clients.py) …",
+        flush=True,
+    )
+    try:
+        figures += slow_clients.run(args.quick)
+    except Exception as error:
+        figures.append(
+            Figure("slow clients: could not run", type(error).__name__, note=str(error)[:500])
+        )
 
     for script, output in outputs:
         print(f"\n-- {script.path}, as it printed it --\n{output.rstrip()}")

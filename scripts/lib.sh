@@ -137,17 +137,23 @@ phone_address() {
   "$VENV/bin/flask" --app scorekeeper phone-address --host "$1" --port "$2"
 }
 
-# port_free HOST PORT: nothing listens there yet.
+# port_free HOST PORT [SECONDS]: nothing listens there yet (or, within SECONDS, any more).
 port_free() {
   find_python
-  "$PYTHON" - "$1" "$2" <<'EOF'
-import socket, sys
-host, port = sys.argv[1], int(sys.argv[2])
-with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
-    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        probe.bind((host, port))
-    except OSError:
+  "$PYTHON" - "$1" "$2" "${3:-0}" <<'EOF'
+import socket, sys, time
+host, port, wait = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+deadline = time.monotonic() + wait
+while True:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+            sys.exit(0)
+        except OSError:
+            pass
+    if time.monotonic() >= deadline:
         sys.exit(1)
+    time.sleep(0.2)
 EOF
 }

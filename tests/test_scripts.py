@@ -7,11 +7,17 @@ system's pieces taken away where the case needs it, and reads what the user is t
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from tests.served import get, installed_project, served
 
 ROOT = Path(__file__).resolve().parents[1]
 LIB = ROOT / "scripts" / "lib.sh"
@@ -88,7 +94,13 @@ def test_a_port_in_use_is_one_sentence_before_anything_is_installed(tmp_path: Pa
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PYTHON": sys.executable}
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "PYTHON": sys.executable,
+            "PORT_WAIT": "1",  # it waits for a server that is stopping: not this one
+        }
         result = subprocess.run(
             [str(ROOT / "scripts" / "start")], env=env, capture_output=True, text=True, timeout=60
         )
@@ -98,7 +110,25 @@ def test_a_port_in_use_is_one_sentence_before_anything_is_installed(tmp_path: Pa
         f"Port {port} is already in use on this machine (another Scorekeeper, or another"
         f" program): stop it, or start on another port with PORT=5001 ./scripts/start"
     ]
+    assert result.stdout.strip() == (
+        f"Port {port} is in use, perhaps by a server that is stopping: waiting up to 1 s for"
+        " it to be free."
+    )
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_start_right_after_the_server_was_killed_waits_for_the_port(tmp_path: Path) -> None:
+    # kill -9 of the master leaves its workers holding the port until they notice, a
+    # second or so: a start at once waits for them to go instead of refusing.
+    script = installed_project(tmp_path) / "scripts" / "start"
+    with served(tmp_path, script=script, name="first", WORKERS="2") as first:
+        assert f"Scorekeeper is at http://127.0.0.1:{first.port}/ " in first.output
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(timeout=10)
+        with served(tmp_path, script=script, name="again", PORT=str(first.port)) as again:
+            status, _headers, _body = get(again.url + "/login")
+            assert status in (200, 302)
+            assert "already in use" not in again.output
 
 
 def phone_address(tmp_path: Path, host: str, port: str, **settings: str) -> str:
@@ -136,3 +166,56 @@ def test_a_public_url_is_the_address_printed(tmp_path: Path) -> None:
     public = {"FLASK_PUBLIC_URL": "https://cards.example.org/night"}
     for host in ("0.0.0.0", "127.0.0.1"):
         assert phone_address(tmp_path, host, "5000", **public) == "https://cards.example.org/night/"
+
+
+SERVING = ROOT / "docs" / "serving.md"
+SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
+INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+SETTING = re.compile(r"^([A-Z][A-Z0-9_]*)=(\S+)$")
+
+
+def serving_commands() -> list[str]:
+    """Every shell command docs/serving.md shows: the lines of its ``sh`` blocks."""
+    text = SERVING.read_text()
+    return [
+        line.strip()
+        for block in SHELL_BLOCK.findall(text)
+        for line in block.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
+
+
+def test_docs_serving_shows_commands_only_in_blocks_this_test_runs() -> None:
+    # A command written inline would escape the test below: names of files and
+    # settings only, outside the sh blocks.
+    text = SHELL_BLOCK.sub("", SERVING.read_text())
+    for span in INLINE_CODE.findall(text):
+        assert not span.startswith(("./", ".venv/", "curl ", "sudo ")), span
+        assert not re.match(r"[A-Z_]+=\S+ ", span), span
+    assert len(serving_commands()) >= 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    serving_commands(),
+    ids=lambda command: "+".join(word.split("=")[0] for word in command.split()[:-1]) or "plain",
+)
+def test_each_command_of_docs_serving_starts_the_app_as_it_says(
+    tmp_path: Path, command: str
+) -> None:
+    # Run as written, but on a free port of 127.0.0.1 (the test's, not a club's).
+    *assignments, program = command.split()
+    assert program == "./scripts/start", command
+    settings = dict(SETTING.fullmatch(word).groups() for word in assignments)  # type: ignore[union-attr]
+    settings.pop("PORT", None)
+    settings["HOST"] = "127.0.0.1"
+    script = installed_project(tmp_path) / "scripts" / "start"
+    with served(tmp_path, script=script, WORKERS="1", **settings) as server:
+        assert f"Scorekeeper is at http://127.0.0.1:{server.port}/ " in server.output
+        forwarded = {"X-Forwarded-Proto": "https"}
+        status, headers, _body = get(server.url + "/login", forwarded)
+        assert status in (200, 302)
+        trusted = "FLASK_TRUST_PROXY" in settings
+        assert ("Strict-Transport-Security" in headers) == trusted
+        if "FLASK_SESSION_COOKIE_SECURE" in settings:
+            assert "; Secure" in headers["Set-Cookie"]  # the login form's session
