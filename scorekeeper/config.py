@@ -116,9 +116,18 @@ SHEET_RENDER_SECONDS = 20
 BLANK_SHEETS_PER_MINUTE = 20
 
 # An import takes at most this many games (years of weekly nights are a few thousand),
-# and writes them this many at a time, a transaction each: on SQLite other accounts'
-# changes wait for one batch (a fraction of a second), never for the whole file; between
-# two batches it pauses, so that they get their turn.
+# nights, players (in the file's list of players) and corrections; every list is counted
+# before anything of the file is read further, so a file of 100,000 nights is refused at
+# once. (A game's rounds are counted against the most its game can have.)
 IMPORT_MAX_GAMES = 20_000
+IMPORT_MAX_NIGHTS = 20_000
+IMPORT_MAX_PLAYERS = 5_000
+IMPORT_MAX_CORRECTIONS = 100_000
+# It writes in batches, a transaction each: this many games (and no more rounds, unless
+# one game alone has more), or this many nights or players. On SQLite other accounts'
+# changes wait for one batch (a fraction of a second), never for the whole file; before
+# each batch it pauses, so that they get their turn.
 IMPORT_BATCH_GAMES = 25
+IMPORT_BATCH_ROUNDS = 2_000
+IMPORT_BATCH_ROWS = 1_000
 IMPORT_BATCH_PAUSE_SECONDS = 0.1

@@ -63,7 +63,7 @@ def test_export_import_export_gives_the_same_document(data: dict) -> None:  # no
     ("change", "message"),
     [
         (lambda d: d.update(format="something else"), "This is not a Scorekeeper export"),
-        (lambda d: d.update(version=9), "this app reads version 1"),
+        (lambda d: d.update(version=9), "this app reads version 2"),
         (
             lambda d: find(d, GAME_A)["rounds"][1].update(tricks=[2, 1, 0]),
             "round 2: Tricks add up to 3, but 2 cards were dealt",

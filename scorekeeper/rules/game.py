@@ -152,6 +152,16 @@ class Game(abc.ABC, Generic[R, Opts]):
     def planned_rounds(self) -> int | None:
         """Rounds the game lasts, or None when it ends by score."""
 
+    @property
+    def most_rounds(self) -> int | None:
+        """The most rounds the game can have: its plan, unless the game says otherwise (a
+        game that ends by score, which could go on for ever, has a bound of its own)."""
+        return self.planned_rounds
+
+    def round_limit_error(self, number: int) -> RuleError:
+        """Why round ``number``, past :attr:`most_rounds`, cannot be recorded."""
+        return RoundError(self.round_sentence("not in game"), number=number, field="number")
+
     @abc.abstractmethod
     def record_from_mapping(self, data: Mapping[str, Any], number: int) -> R:
         """Read a round as the API writes it, checking only its shape."""
@@ -489,7 +499,7 @@ class Game(abc.ABC, Generic[R, Opts]):
     def apply_round(self, record: R) -> Self:
         """The game with ``record`` played as the next round."""
         self.check_round(record)
-        return replace(self, rounds=(*self.rounds, record))
+        return self._played(record)
 
     def replace_round(self, number: int, record: R) -> Self:
         """The game with round ``number`` corrected to ``record``."""
@@ -521,7 +531,37 @@ class Game(abc.ABC, Generic[R, Opts]):
         open (and score) even if it would be refused today.
         """
         record = self.record_from_mapping(data, len(self.rounds) + 1)
-        return replace(self, rounds=(*self.rounds, record))
+        return self._played(record)
+
+    def _played(self, record: R) -> Self:
+        """The game with ``record`` as its next round. The rounds scored so far, when this
+        game knows them, are carried on with the new one scored alone: a game replayed
+        round by round, each judged as it comes, scores every round once, not the whole
+        game again for each round (a 4,000-hand game of One Card: seconds, not minutes).
+
+        >>> from scorekeeper.rules.one_card import OneCardGame
+        >>> game = OneCardGame.new(["Ana", "Ben"], 0, {"target": 999})
+        >>> hand = {"bidder": None, "bid": None, "trump": "none", "points": [7, 8],
+        ...         "last_trick": 0}
+        >>> for _ in range(3):
+        ...     game = game.apply_round(game.parse_round(hand))
+        >>> game.scored_rounds == replace(game).scored_rounds, game.totals
+        (True, (21, 24))
+        """
+        played = replace(self, rounds=(*self.rounds, record))
+        known: tuple[ScoredRound[R], ...] | None = self.__dict__.get("scored_rounds")
+        if known is not None:
+            number = len(played.rounds)
+            info = played.round_info(number)
+            scores = played.round_scores(record, info)
+            before = known[-1].totals if known else (0,) * self.player_count
+            totals = tuple(t + s for t, s in zip(before, scores, strict=True))
+            # The cached property's own slot: what ``scored_rounds`` would work out.
+            played.__dict__["scored_rounds"] = (
+                *known,
+                ScoredRound(number, info.cards, record, scores, totals),
+            )
+        return played
 
     def undo_round(self) -> Self:
         """The game without its last round."""
@@ -538,10 +578,16 @@ class Game(abc.ABC, Generic[R, Opts]):
                     played=len(self.rounds),
                     field="number",
                 )
-            return len(self.rounds) + 1
+            return self._within_limit(len(self.rounds) + 1)
         if number == len(self.rounds) + 1 and not self.finished:
-            return number
+            return self._within_limit(number)
         self._check_recorded(number)
+        return number
+
+    def _within_limit(self, number: int) -> int:
+        most = self.most_rounds
+        if most is not None and number > most:
+            raise self.round_limit_error(number)
         return number
 
     def _check_recorded(self, number: int) -> None:

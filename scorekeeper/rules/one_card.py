@@ -22,6 +22,7 @@ from .errors import (
     OptionError,
     PlayerError,
     PointsError,
+    RoundError,
     RoundRefused,
     RuleError,
     TrumpError,
@@ -35,6 +36,9 @@ LOWEST_BIDS = {2: 8, 3: 7, 4: 6}
 ORDERS = ("uptown", "downtown")
 DEFAULT_TARGET = 30
 TARGET_RANGE = (1, 999)
+TIE_BREAK_HANDS = 100
+"""Hands played off, at the most, after the last hand by which someone must have reached
+the target (see :func:`most_hands`)."""
 
 
 def lowest_bid(player_count: int) -> int:
@@ -44,6 +48,21 @@ def lowest_bid(player_count: int) -> int:
     [8, 7, 6]
     """
     return LOWEST_BIDS[player_count]
+
+
+def most_hands(player_count: int, target: int) -> int:
+    """The most hands a game may have. RULES.md, One Card › Scoring: the game ends once
+    someone has reached the target with a single top total; a tie at the top is played
+    off, hand after hand, and could go on for ever. Every hand adds at least a point to
+    the totals (a bidder short of the bid took 14 points at most and scores nothing, so
+    the others took one or more), so someone reaches the target by hand
+    ``players × (target − 1) + 1``; after it, :data:`TIE_BREAK_HANDS` more play off a tie.
+    A game still tied then takes no more hands.
+
+    >>> most_hands(3, 30), most_hands(4, 999)
+    (188, 4093)
+    """
+    return player_count * (target - 1) + 1 + TIE_BREAK_HANDS
 
 
 def hand_scores(points: Sequence[int], bidder: int | None, bid: int | None) -> tuple[int, ...]:
@@ -291,6 +310,19 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
         totals = scored[-1].totals
         top = max(totals)
         return top >= self.options.target and totals.count(top) == 1
+
+    @property
+    def most_rounds(self) -> int:
+        return most_hands(self.player_count, self.options.target)
+
+    def round_limit_error(self, number: int) -> RuleError:
+        return RoundError(
+            "A game of One Card to {target} points with {players} players has at most {most} hands",
+            target=self.options.target,
+            players=self.player_count,
+            most=self.most_rounds,
+            field="number",
+        )
 
     def distance_to_target(self) -> tuple[int, ...]:
         return tuple(max(self.options.target - total, 0) for total in self.totals)
