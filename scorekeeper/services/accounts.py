@@ -36,7 +36,7 @@ from ..models import (
 from ..rules.names import MAX_NAME_LENGTH, NameRefused, name_key, readable_name
 from . import writes
 from .errors import SAID, AccountError, N_plural, StorageError
-from .text import storable
+from .text import plain_text, storable
 
 USERNAME_LENGTH = (1, MAX_NAME_LENGTH)
 PASSWORD_MIN_LENGTH = 8
@@ -257,6 +257,7 @@ def login_key(username: str) -> str:
 def issue_token(user: User, name: str = "") -> str:
     """A new API token for ``user``, called ``name``; only its hash is stored."""
     token = secrets.token_urlsafe(32)
+    name = name if plain_text(name, lines=False) else ""  # nothing hidden in what is listed
     db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token), name=name[:60]))
     writes.commit()
     return token
