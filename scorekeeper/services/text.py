@@ -38,13 +38,13 @@ def check_free_text(text: str, field: str, label: str, lines: bool = False) -> s
     ``label``: the field's name as the page says it (``N_()``), translated with the
     refusal."""
     if not storable(text):
-        raise PlayerError(N_("%(field)s cannot hold that character"), field, field=Sentence(label))
+        raise PlayerError(N_("%(label)s cannot hold that character"), field, label=Sentence(label))
     hidden = rules_text.hidden_character(text, lines=lines)
     if hidden is not None:
         raise PlayerError(
-            N_("%(field)s has an invisible character (U+%(code)s): type it again without it"),
+            N_("%(label)s has an invisible character (U+%(code)s): type it again without it"),
             field,
-            field=Sentence(label),
+            label=Sentence(label),
             code=f"{ord(hidden):04X}",
         )
     return text
