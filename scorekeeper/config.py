@@ -39,8 +39,22 @@ LOGIN_FIRST_WAIT_SECONDS = 5
 LOGIN_LONGEST_WAIT_SECONDS = 300
 LOGIN_ATTEMPTS_KEPT_SECONDS = 24 * 3600
 
-# Password hashes computed at once in one process (scrypt takes ~32 MB each).
+# Password hashes computed at once in the whole install, every worker and server
+# counted (scrypt takes ~32 MB each): turns kept in the database, each held for at most
+# the lease (a worker that died frees its turn then); a hash waits for a turn at most
+# PASSWORD_HASHING_WAIT_SECONDS, then the answer is a 503 to try again.
 PASSWORD_HASHING_AT_ONCE = 2
+PASSWORD_HASHING_LEASE_SECONDS = 30
+PASSWORD_HASHING_WAIT_SECONDS = 20
+
+# The first account's setup code: this many wrong codes in SETUP_CODE_WINDOW_SECONDS,
+# from anywhere together, then a wait until the window ends.
+SETUP_CODE_ATTEMPTS = 10
+SETUP_CODE_WINDOW_SECONDS = 15 * 60
+
+# Known devices (browsers an account logged in from, each with a count of password
+# attempts of its own): at most this many an account, the least recently used dropped.
+DEVICES_PER_ACCOUNT = 5
 
 # The hash of the one-time setup code for the first account (flask setup-code writes
 # it); empty: instance/setup_code.
@@ -48,10 +62,12 @@ SETUP_CODE_FILE = ""
 
 # A login lasts while it is used: ended after this long without a request, or, with
 # "Keep me logged in on this phone", after REMEMBER_DAYS. API tokens unused for
-# TOKEN_IDLE_DAYS are refused.
+# TOKEN_IDLE_DAYS are refused, and every token TOKEN_LIFETIME_DAYS after it was made,
+# used or not.
 SESSION_IDLE_HOURS = 12
 REMEMBER_DAYS = 90
 TOKEN_IDLE_DAYS = 90
+TOKEN_LIFETIME_DAYS = 90
 # (Not Flask-Login's remember_token: this one holds a login's key, ended by logging out.)
 REMEMBER_ME_COOKIE = "scorekeeper_remember"
 # Flask-Login's own remember cookie is not used (logins are rows, REMEMBER_ME_COOKIE): named
@@ -112,7 +128,8 @@ JSON_MAX_DEPTH = 32
 # render holds a worker for long; the reader is told to print fewer games at once.
 SHEET_RENDER_SECONDS = 20
 # Blank sheets need no account: a visitor without one gets this many rendered a minute
-# (from one address, counted in each worker process); sheets already made are free.
+# (from one address, counted in the database for every worker and server together);
+# sheets already made are free.
 BLANK_SHEETS_PER_MINUTE = 20
 
 # An import takes at most this many games (years of weekly nights are a few thousand),

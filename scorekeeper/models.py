@@ -312,3 +312,41 @@ class LoginAttempt(db.Model):  # type: ignore[name-defined,misc]
     failures: Mapped[int] = mapped_column(default=0)
     last_attempt: Mapped[int] = mapped_column(BigInteger, default=0, index=True)
     wait_until: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class KnownDevice(db.Model):  # type: ignore[name-defined,misc]
+    """A browser an account has logged in from, with a count of password attempts of its
+    own (so that a stranger's guesses, which fill the username's count, never keep the
+    owner's phone waiting). Its id lives in the browser's cookie; only its hash here.
+
+    A few an account (the least recently used dropped); all of them end with a password
+    change, "Log out everywhere" or a reset. The counts are
+    in this table, apart from the usernames' (``login_attempts``): no username reaches
+    them.
+    """
+
+    __tablename__ = "known_devices"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime] = mapped_column(default=utcnow)
+    failures: Mapped[int] = mapped_column(default=0)
+    last_attempt: Mapped[int] = mapped_column(BigInteger, default=0)
+    wait_until: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class SharedCount(db.Model):  # type: ignore[name-defined,misc]
+    """A count every worker and server of the install shares (services.counts): a rate
+    limit's events in its window, or a turn held (a password hash being computed).
+
+    ``expires`` (whole seconds since the epoch) ends the window or the turn; a row past
+    it counts nothing and is deleted on the way. ``holder``: who holds a turn.
+    """
+
+    __tablename__ = "shared_counts"
+
+    name: Mapped[str] = mapped_column(String(120), primary_key=True)
+    count: Mapped[int] = mapped_column(default=0)
+    expires: Mapped[int] = mapped_column(BigInteger, default=0, index=True)
+    holder: Mapped[str | None] = mapped_column(String(32), default=None)

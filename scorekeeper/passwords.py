@@ -1,8 +1,9 @@
 """Passwords: hashing them a few at a time, and judging a new one with zxcvbn.
 
 A password hash (scrypt) takes about 32 MB and a CPU for a moment: eight logins at once
-would take eight times that. At most PASSWORD_HASHING_AT_ONCE hashes run together in a
-process; the others wait their turn.
+would take eight times that. At most PASSWORD_HASHING_AT_ONCE hashes run together in the
+whole install, every worker and server counted (turns kept in the database,
+``services.counts``); the others wait their turn.
 
 zxcvbn says why a password is weak in English; we say it in the reader's language, with
 our own sentences for each of its warnings.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from functools import cache
 
 from flask import current_app
@@ -37,13 +39,27 @@ def _slots() -> threading.BoundedSemaphore:
     return _hashing_slots(max(int(current_app.config.get("PASSWORD_HASHING_AT_ONCE", 2)), 1))
 
 
+def _install_turn() -> AbstractContextManager[None]:
+    """One of the install's PASSWORD_HASHING_AT_ONCE turns, shared by every process."""
+    from .services import counts  # the services import this module
+
+    config = current_app.config
+    return counts.turn(
+        "password-hashing",
+        max(int(config.get("PASSWORD_HASHING_AT_ONCE", 2)), 1),
+        lease=int(config.get("PASSWORD_HASHING_LEASE_SECONDS", 30)),
+        wait=float(config.get("PASSWORD_HASHING_WAIT_SECONDS", 20)),
+    )
+
+
 def hashed(password: str, method: str) -> str:
-    with _slots():
+    # This process's threads queue first, so that only a few of them ask the database.
+    with _slots(), _install_turn():
         return generate_password_hash(password, method)
 
 
 def check(stored_hash: str, password: str) -> bool:
-    with _slots():
+    with _slots(), _install_turn():
         return check_password_hash(stored_hash, password)
 
 

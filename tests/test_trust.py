@@ -518,6 +518,8 @@ def test_control_characters_are_refused_in_names_places_and_imports(
         game = db.session.get(Game, game_id)
         night_id, player_id = game.night_id, db.session.query(Player).first().id
     response = table.post(f"/players/{player_id}", {"action": "rename", "rename-name": "A\x00b"})
-    assert response.status_code == 422 and "control characters" in response.get_data(as_text=True)
+    shown = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422 and "“Ab” has an invisible character (U+0000)" in shown
     response = table.post(f"/nights/{night_id}", {"date": "2026-11-28", "place": "x\x07"})
     assert response.status_code == 422
+    assert "Place has an invisible character (U+0007)" in html.unescape(response.text)

@@ -10,12 +10,12 @@ base (:class:`ServiceError`) translated where it is shown. The names views use a
 
 from __future__ import annotations
 
+from . import counts
 from .accounts import (
     PASSWORD_MIN_LENGTH,
     USERNAME_LENGTH,
     LoginOutcome,
     TokenLine,
-    attempts_key,
     authenticate,
     change_password,
     check_new_password,
@@ -126,7 +126,6 @@ __all__ = [
     "StoredGame",
     "SummaryChange",
     "TokenLine",
-    "attempts_key",
     "authenticate",
     "bidding_seat",
     "change_password",
@@ -136,6 +135,7 @@ __all__ = [
     "clear_pending",
     "correct_round",
     "corrections",
+    "counts",
     "create_first_account",
     "create_game",
     "create_user",

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import CursorResult, and_, case, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, and_, case, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -28,15 +28,16 @@ from ..i18n import N_
 from ..models import (
     ApiToken,
     InstallClaim,
+    KnownDevice,
     LoginAttempt,
     LoginSession,
     User,
     utcnow,
 )
 from ..rules.names import MAX_NAME_LENGTH, NameRefused, name_key, readable_name
-from . import writes
+from . import counts, writes
 from .errors import SAID, AccountError, N_plural, StorageError
-from .text import storable
+from .text import plain_text, storable
 
 USERNAME_LENGTH = (1, MAX_NAME_LENGTH)
 PASSWORD_MIN_LENGTH = 8
@@ -145,9 +146,11 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
     """Count a password attempt for ``username`` before its password is checked: 0 when
     it may be checked now, else the seconds to wait (the attempt is then not counted).
 
-    ``device``: a browser this account has logged in from before (its signed cookie) has
-    a count of its own, so a stranger's guesses, which fill the username's count, never
-    keep the owner's phone waiting.
+    ``device``: a browser this account has logged in from before (its device cookie,
+    known on the server: :func:`remember_device`) has a count of its own, so a
+    stranger's guesses, which fill the username's count, never keep the owner's phone
+    waiting. A device unknown, dropped or ended (a password change, "Log out
+    everywhere") counts with the username.
 
     The first LOGIN_FREE_ATTEMPTS attempts since the last successful login go through;
     from then on each opens a wait, doubling from LOGIN_FIRST_WAIT_SECONDS up to
@@ -158,19 +161,18 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
     at most, never the account.
     """
     config = current_app.config
-    key = attempts_key(username, device)
     now = int(time.time())
-    free = int(config["LOGIN_FREE_ATTEMPTS"])
-    first, longest = (
-        int(config["LOGIN_FIRST_WAIT_SECONDS"]),
-        int(config["LOGIN_LONGEST_WAIT_SECONDS"]),
-    )
     db.session.execute(
         delete(LoginAttempt).where(
             LoginAttempt.last_attempt < now - int(config["LOGIN_ATTEMPTS_KEPT_SECONDS"]),
             LoginAttempt.wait_until <= now,
         )
     )
+    known = _device_row(username, device)
+    if known is not None:
+        # The device's own count, in its own table: no username's count is this one.
+        return _count_attempt(KnownDevice, KnownDevice.key_hash == known, now)
+    key = login_key(username)
     dialect = db.session.get_bind().dialect.name
     insert_new = sqlite_insert if dialect == "sqlite" else postgresql_insert
     db.session.execute(
@@ -178,7 +180,21 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
         .values(username_key=key, failures=0, last_attempt=now, wait_until=0)
         .on_conflict_do_nothing()
     )
-    attempt = LoginAttempt.failures + 1
+    return _count_attempt(LoginAttempt, LoginAttempt.username_key == key, now)
+
+
+def _count_attempt(
+    counter: type[LoginAttempt] | type[KnownDevice], row: ColumnElement[bool], now: int
+) -> int:
+    """Count one attempt in ``counter``'s ``row`` unless a wait is running (see
+    :func:`claim_login_attempt`): 0 when counted, else the seconds to wait."""
+    config = current_app.config
+    free = int(config["LOGIN_FREE_ATTEMPTS"])
+    first, longest = (
+        int(config["LOGIN_FIRST_WAIT_SECONDS"]),
+        int(config["LOGIN_LONGEST_WAIT_SECONDS"]),
+    )
+    attempt = counter.failures + 1
     waits = []
     wait, step = first, 0
     while wait < longest:
@@ -186,8 +202,8 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
         wait, step = wait * 2, step + 1
     opened = now + (case(*waits, else_=longest) if waits else longest)
     counted = db.session.execute(
-        update(LoginAttempt)
-        .where(LoginAttempt.username_key == key, LoginAttempt.wait_until <= now)
+        update(counter)
+        .where(row, counter.wait_until <= now)
         .values(
             failures=attempt,
             last_attempt=now,
@@ -200,9 +216,7 @@ def claim_login_attempt(username: str, device: str | None = None) -> int:
     if counted.rowcount:  # type: ignore[attr-defined]
         writes.commit()
         return 0
-    wait_until = db.session.scalar(
-        select(LoginAttempt.wait_until).where(LoginAttempt.username_key == key)
-    )
+    wait_until = db.session.scalar(select(counter.wait_until).where(row))
     writes.commit()
     return max(int(wait_until or 0) - now, 1)
 
@@ -231,17 +245,72 @@ def log_in(username: str, password: str, device: str | None = None) -> LoginOutc
 
 def forget_login_attempts(username: str, device: str | None = None) -> None:
     """A successful login: the username's count starts again (and the device's)."""
-    keys = {login_key(username), attempts_key(username, device)}
-    db.session.execute(delete(LoginAttempt).where(LoginAttempt.username_key.in_(keys)))
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.username_key == login_key(username)))
+    known = _device_row(username, device)
+    if known is not None:
+        db.session.execute(
+            update(KnownDevice)
+            .where(KnownDevice.key_hash == known)
+            .values(failures=0, wait_until=0, last_used_at=utcnow())
+        )
     writes.commit()
 
 
-def attempts_key(username: str, device: str | None) -> str:
-    """The count an attempt goes to: the username's, or a known device's own."""
-    key = login_key(username)
-    if not device:
-        return key
-    return f"{key[:143]}|{device[:16]}"
+# -- known devices ---------------------------------------------------------------------
+
+
+def _device_hash(device: str) -> str:
+    return hashlib.sha256(f"device:{device}".encode()).hexdigest()
+
+
+def _device_row(username: str, device: str | None) -> str | None:
+    """The stored key of ``device`` when it is a known device of the account
+    ``username`` names, else None (never issued, dropped, ended, or another account's)."""
+    if not device or not isinstance(device, str) or len(device) > 100 or not storable(device):
+        return None
+    found = db.session.execute(
+        select(KnownDevice.key_hash, KnownDevice.user_id).where(
+            KnownDevice.key_hash == _device_hash(device)
+        )
+    ).first()
+    if found is None:
+        return None
+    user = user_named(username)
+    return found.key_hash if user is not None and user.id == found.user_id else None
+
+
+def known_device(user: User, device: str | None) -> bool:
+    """Whether ``device`` (a browser's device cookie) is one of ``user``'s known devices."""
+    return _device_row(user.username, device) is not None
+
+
+def remember_device(user: User, device: str | None) -> str:
+    """This browser as one of ``user``'s known devices after a successful login: its id,
+    kept when it is known already, else a new one (only its hash is stored). An account
+    keeps DEVICES_PER_ACCOUNT at most: the least recently used are dropped."""
+    if device and known_device(user, device):
+        return device
+    device = secrets.token_urlsafe(24)
+    db.session.add(KnownDevice(key_hash=_device_hash(device), user_id=user.id))
+    db.session.flush()
+    keep = max(int(current_app.config["DEVICES_PER_ACCOUNT"]), 1)
+    kept = select(KnownDevice.key_hash).where(KnownDevice.user_id == user.id)
+    newest = kept.order_by(KnownDevice.last_used_at.desc(), KnownDevice.created_at.desc())
+    db.session.execute(
+        delete(KnownDevice).where(
+            KnownDevice.user_id == user.id,
+            KnownDevice.key_hash.not_in(select(newest.limit(keep).subquery().c.key_hash)),
+            KnownDevice.key_hash != _device_hash(device),
+        )
+    )
+    writes.commit()
+    return device
+
+
+def forget_devices(user: User) -> None:
+    """None of ``user``'s browsers is a known device any more (and their counts go): a
+    password change, "Log out everywhere", a reset. In the caller's transaction."""
+    db.session.execute(delete(KnownDevice).where(KnownDevice.user_id == user.id))
 
 
 def login_key(username: str) -> str:
@@ -257,6 +326,7 @@ def login_key(username: str) -> str:
 def issue_token(user: User, name: str = "") -> str:
     """A new API token for ``user``, called ``name``; only its hash is stored."""
     token = secrets.token_urlsafe(32)
+    name = name if plain_text(name, lines=False) else ""  # nothing hidden in what is listed
     db.session.add(ApiToken(user_id=user.id, token_hash=_token_hash(token), name=name[:60]))
     writes.commit()
     return token
@@ -303,6 +373,8 @@ def _token_hash(token: str) -> str:
 SETUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 SETUP_CODE_GROUPS = 3
 SETUP_CODE_GROUP_LENGTH = 4  # 12 characters: about 59 bits, beyond guessing over a network
+# The setup code's attempts, in the install's shared counts (SETUP_CODE_ATTEMPTS a window).
+SETUP_CODE_COUNT = "setup-code"
 
 
 def setup_code_path() -> Path:
@@ -322,6 +394,7 @@ def new_setup_code() -> str | None:
     ]
     code = "-".join(groups)
     write_private(setup_code_path(), _setup_code_hash(code) + "\n")
+    counts.forget(SETUP_CODE_COUNT)  # a fresh code: its attempts counted afresh
     return code
 
 
@@ -351,6 +424,22 @@ def create_first_account(username: str, password: str, setup_code: str) -> User:
     any number of first accounts asked for at once, one commits and the rest break the
     claim's primary key and store nothing.
     """
+    config = current_app.config
+    # Counted before the code is read, from anywhere together, by every worker.
+    wait = counts.take(
+        SETUP_CODE_COUNT,
+        int(config["SETUP_CODE_ATTEMPTS"]),
+        int(config["SETUP_CODE_WINDOW_SECONDS"]),
+    )
+    if wait:
+        raise AccountError(
+            N_plural(
+                "Too many wrong setup codes: try again in %(num)s minute.",
+                "Too many wrong setup codes: try again in %(num)s minutes.",
+            ),
+            "setup_code",
+            num=(wait + 59) // 60,
+        )
     if not setup_code_matches(setup_code):
         raise AccountError(
             N_(
@@ -446,6 +535,8 @@ def end_sessions(user: User, keep: str | None = None) -> int:
     if keep:
         query = query.where(LoginSession.key_hash != _key_hash(keep))
     ended: CursorResult[Any] = db.session.execute(query)  # type: ignore[assignment]
+    if not keep:
+        forget_devices(user)  # "Log out everywhere": no browser keeps a count of its own
     writes.commit()
     return int(ended.rowcount or 0)
 
@@ -503,6 +594,7 @@ def change_password(user: User, current: str, new: str) -> str:
         update(User).where(User.id == user.id).values(password_hash=password_hash(new))
     )
     db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+    forget_devices(user)
     writes.commit()
     return start_session(user)
 
@@ -517,6 +609,7 @@ def reset_password(username: str, new: str) -> User:
     user.password_hash = password_hash(new)
     db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
     db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+    forget_devices(user)
     writes.commit()
     return user
 

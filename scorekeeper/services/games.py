@@ -27,7 +27,7 @@ from ..rules.errors import RoundRefused, RuleError
 from . import writes
 from .errors import Conflict, KeyReused, NotFound, StorageError
 from .nights import tonight
-from .players import player_named
+from .players import check_names_apart, player_named
 from .text import storable
 
 State: TypeAlias = RulesGame[Any, Any]
@@ -189,12 +189,14 @@ def _start_game(
     started = _started_with(owner, key, digest)
     if started is not None:
         return started
+    night = night if night is not None else tonight(owner)
+    check_names_apart(owner, state.players, night)  # no two names that look the same
     game = Game(
         owner_id=owner.id,
         kind=rules.key,
         first_dealer=state.first_dealer,
         options=state.options_mapping(),
-        night=night if night is not None else tonight(owner),
+        night=night,
     )
     db.session.add(game)
     with db.session.no_autoflush:

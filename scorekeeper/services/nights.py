@@ -18,8 +18,8 @@ from ..models import (
 )
 from . import writes
 from .caches import refresh_summaries
-from .errors import NotFound, PlayerError
-from .text import plain_text
+from .errors import NotFound
+from .text import check_free_text
 
 # -- game nights ----------------------------------------------------------------
 
@@ -90,8 +90,9 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
     night = db.session.get(Night, night_id)
     if night is None or night.owner_id != owner.id:
         raise NotFound(f"night {night_id}")
-    if not plain_text(place) or not plain_text(note):
-        raise PlayerError(N_("The place and the note cannot hold control characters"), "place")
+    # Nothing hidden: no control characters, nothing invisible or reordering the text.
+    check_free_text(place, "place", N_("Place"))
+    check_free_text(note, "note", N_("Note"), lines=True)
     moved = when != night.date
     if moved:
         night.evening = None  # no longer the night a Start on that evening would open

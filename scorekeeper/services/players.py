@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import and_, func, select, update
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
 from ..i18n import N_
 from ..models import (
+    Game,
+    Night,
     Player,
     RoundResult,
     Seat,
     User,
 )
+from ..rules import errors as rule_errors
 from ..rules.names import NameRefused, readable_name
 from . import writes
 from .caches import refresh_summaries
 from .errors import SAID, NotFound, PlayerError
+from .text import look_alike
 
 
 def player_named(owner: User, name: str) -> Player:
@@ -27,6 +33,42 @@ def player_named(owner: User, name: str) -> Player:
         player = Player(owner_id=owner.id, name=name)
         db.session.add(player)
     return player
+
+
+def check_names_apart(owner: User, names: Sequence[str], night: Night | None) -> None:
+    """Refuse a table where two names look the same (Latin ``ana`` and Cyrillic ``аna``,
+    ``Ana`` and ``Ana`` with an invisible filler), or a name that looks like another
+    player's of the same game night; raises ``RoundRefused`` on ``players``, the
+    transaction rolled back. Exactly the same name is the same player, not a look-alike.
+    """
+    for index, name in enumerate(names):
+        other = look_alike(name, names[:index])
+        if other is None and night is not None and night.id is not None:
+            other = look_alike(name, _night_names(owner, night))
+        if other is not None:
+            writes.safe_rollback()
+            raise rule_errors.RoundRefused([_looks_like(name, other, "players")])
+
+
+def _looks_like(name: str, other: str, field: str) -> rule_errors.PlayerError:
+    return rule_errors.PlayerError(
+        N_("“{name}” looks the same as “{other}”: choose names the table can tell apart"),
+        name=name,
+        other=other,
+        field=field,
+    )
+
+
+def _night_names(owner: User, night: Night) -> list[str]:
+    return list(
+        db.session.scalars(
+            select(Player.name)
+            .join(Seat, Seat.player_id == Player.id)
+            .join(Game, Game.id == Seat.game_id)
+            .where(Game.night_id == night.id, Player.owner_id == owner.id)
+            .distinct()
+        )
+    )
 
 
 def get_player(owner: User, player_id: int) -> Player:
@@ -54,6 +96,17 @@ def rename_player(owner: User, player_id: int, name: str) -> Player:
             N_("%(name)s is already a player here: merge the two if they are the same person"),
             "name",
             name=name,
+        )
+    others = db.session.scalars(
+        select(Player.name).where(Player.owner_id == owner.id, Player.id != player.id)
+    ).all()
+    other = look_alike(name, others)
+    if other is not None:
+        raise PlayerError(
+            N_("“%(name)s” looks the same as “%(other)s”: choose a name the table can tell apart"),
+            "name",
+            name=name,
+            other=other,
         )
     player.name = name
     writes.commit()

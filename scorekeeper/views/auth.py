@@ -7,7 +7,6 @@ logged in. Logging out deletes the row, so a copy of either cookie opens nothing
 
 from __future__ import annotations
 
-import secrets
 from urllib.parse import urlsplit
 
 from flask import (
@@ -23,7 +22,6 @@ from flask import (
 from flask import Request as FlaskRequest
 from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
-from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -108,7 +106,7 @@ def login() -> Response | str | tuple[str, int]:
     status = 200
     if form.validate_on_submit():
         username = form.username.data
-        device = known_device(username)
+        device = device_cookie()
         attempt = services.log_in(username, form.password.data, device)
         if attempt.wait:
             form.password.errors.append(wait_message(username, attempt.wait))
@@ -116,7 +114,7 @@ def login() -> Response | str | tuple[str, int]:
         elif attempt.user is not None:
             answer = redirect(safe_next(request.args.get("next")))
             start_session(attempt.user, remember=bool(form.remember.data), answer=answer)
-            remember_device(answer, username, device)
+            remember_device(answer, attempt.user, device)
             return answer
         else:
             form.password.errors.append(gettext("That username and password do not match"))
@@ -129,33 +127,18 @@ DEVICE_COOKIE = "scorekeeper_device"
 DEVICE_COOKIE_DAYS = 400
 
 
-def _device_signer() -> URLSafeSerializer:
-    # current_app.secret_key is this same value, typed as possibly unset: create_app() sets it.
-    secret_key: str | bytes = current_app.config["SECRET_KEY"]
-    return URLSafeSerializer(secret_key, salt="scorekeeper-known-device")
-
-
-def known_device(username: str) -> str | None:
-    """This browser's device id, if it has logged in to ``username``'s account before."""
+def device_cookie() -> str | None:
+    """This browser's device id, as its cookie holds it (known or not: the server says)."""
     raw = request.cookies.get(DEVICE_COOKIE, "")
-    if not raw or len(raw) > 400:
-        return None
-    try:
-        data = _device_signer().loads(raw)
-    except BadSignature:
-        return None
-    if not isinstance(data, dict) or data.get("u") != services.login_key(username):
-        return None
-    device = data.get("d")
-    return device if isinstance(device, str) else None
+    return raw if 0 < len(raw) <= 100 else None
 
 
-def remember_device(answer: Response, username: str, device: str | None) -> None:
-    """Mark this browser as one the account logs in from (see claim_login_attempt)."""
-    value = {"u": services.login_key(username), "d": device or secrets.token_hex(8)}
+def remember_device(answer: Response, user: User, device: str | None) -> None:
+    """Mark this browser as one the account logs in from (see claim_login_attempt): kept
+    on the server, a few an account, ended with the password."""
     answer.set_cookie(
         DEVICE_COOKIE,
-        _device_signer().dumps(value),
+        accounts.remember_device(user, device),
         max_age=DEVICE_COOKIE_DAYS * 24 * 3600,
         secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
         httponly=True,
@@ -207,6 +190,9 @@ def end_session(answer: Response) -> Response:
     accounts.end_session(request.cookies.get(current_app.config["REMEMBER_ME_COOKIE"]))
     session.clear()
     forget_remembering(answer)
+    # The device stays known (its own count of attempts, so the owner logging in again
+    # is never kept waiting by a stranger's guesses); a password change or "Log out
+    # everywhere" ends it.
     return answer
 
 

@@ -96,7 +96,8 @@ def night(night_id: int) -> BaseResponse | tuple[str, int]:
                 current_user, night_id, form.date.data, form.place.data or "", form.note.data or ""
             )
         except services.PlayerError as error:
-            form.place.errors = [*form.place.errors, error.message]
+            field = form.note if error.field == "note" else form.place
+            field.errors = [*field.errors, error.message]
         else:
             flash(gettext("The night is saved."), "info")
             return redirect(url_for("history.night", night_id=night_id))

@@ -21,7 +21,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .. import history, limits, pdf, services, sheets
+from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
 from ..games import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
@@ -168,14 +168,10 @@ def _stranger_wait() -> int:
     for them (0: now); an account's own sheets are not counted."""
     if current_user.is_authenticated:
         return 0
-    limit = current_app.extensions.get("scorekeeper_blank_sheets")
-    if limit is None:
-        limit = current_app.extensions.setdefault(
-            "scorekeeper_blank_sheets",
-            limits.RateLimit(current_app.config["BLANK_SHEETS_PER_MINUTE"], 60),
-        )
-    assert isinstance(limit, limits.RateLimit)
-    return limit.wait(request.remote_addr or "unknown")
+    # Counted in the database: every worker and server of the install shares the count.
+    address = (request.remote_addr or "unknown")[:64]
+    limit = int(current_app.config["BLANK_SHEETS_PER_MINUTE"])
+    return services.counts.take(f"blank-sheet:{address}", limit, 60)
 
 
 def _too_many_sheets(wait: int) -> tuple[str, int, dict[str, str]]:
