@@ -409,6 +409,8 @@ def _round_page(
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     status = 200
+    if recorded is None and form.is_submitted() and form.nothing_entered():
+        return _nothing_entered(record, info)
     if form.is_submitted() and not form.validate():
         # The shape is wrong somewhere; the rules still judge every part that was given,
         # so that one Save says everything there is to put right.
@@ -449,6 +451,21 @@ def _round_page(
     listed = problems(form, rule_errors, state.bidding_order(info.dealer))
     fresh = not form.is_submitted()
     return _page(record, info, form, rule_errors, listed, recorded is not None, fresh, status)
+
+
+def _nothing_entered(record: services.StoredGame, info: Any) -> tuple[str, int]:
+    """A Save with nothing tapped (Back after a Save shows the next round afresh, and a
+    thumb taps Save again): one sentence, not a refusal for every empty part, and the
+    round offered as it was."""
+    state = record.state
+    form = kind(state.key).round_form.for_round(state, info, None, formdata=None)
+    form.base_on(record.row.version, again=True)
+    said = [gettext("Nothing was entered on this page, so nothing was saved.")]
+    if state.rounds:
+        # What the thumb most likely meant: the round before, which is saved.
+        said.insert(0, kind(state.key).say("saved already", number=len(state.rounds)))
+    problems = [(None, " ".join(said))]
+    return _page(record, info, form, {}, problems, False, fresh=True, status=422)
 
 
 def _form_from_pending(state: Any, info: Any, pending: services.Pending) -> Any:
