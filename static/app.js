@@ -97,25 +97,49 @@
 
   // The round's bids (and trump) sent by the page's script, answered in JSON: the form
   // takes the game's new version, and the line by the bids says what became of them.
-  function sendBidsForm(form, url, body, status, saved) {
+  function sendBidsForm(form, url, body, status, saved, refused) {
     fetch(url, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "Accept": "application/json" }
     }).then(function (r) {
       return r.json().then(function (data) { return { ok: r.ok, data: data }; });
     }).then(function (answer) {
+      // A bid the rules set aside (the rest of the page was kept): said as a problem.
+      var setAside = answer.ok && (answer.data.not_taken || []).length > 0;
       if (answer.ok) {
-        if (saved) saved();
+        if (saved) saved(answer.data);
         var version = form.querySelector('input[name="version"]');
         if (version) version.value = answer.data.version;
         form.dataset.version = answer.data.version;
+      } else if (refused) {
+        refused(answer.data);
       }
       if (status) {
         status.textContent = answer.ok ? answer.data.message
           : (answer.data.errors || []).map(function (e) { return e.message; }).join(" ");
-        status.className = "hint " + (answer.ok ? "saved" : "error");
+        status.className = "hint " + (answer.ok && !setAside ? "saved" : "error");
       }
-    }).catch(function () {});
+    }).catch(function () { if (refused) refused(null); });
+  }
+
+  // The trump as the round screen's chips say it: the turned card's suit letter or a
+  // suit's word, "none", or null while nothing decides it yet (RULES.md, Wizard › Trump; the Werewolf's holder names
+  // it; a Jester, the Fairy or the Bomb: none).
+  var DEALER_NAMES = ["wizard", "cloud", "dragon", "juggler", "werewolf", "shapeshifter"];
+  var SUIT_LETTER = { clubs: "c", diamonds: "d", hearts: "h", spades: "s", none: "none" };
+  function pickedValue(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked:not(:disabled)');
+    return input ? input.value : null;
+  }
+  function roundTrump(form) {
+    var turned = pickedValue(form, "turned");
+    var werewolf = pickedValue(form, "werewolf_seat");
+    var named = null;
+    if (werewolf) named = pickedValue(form, "werewolf_trump");
+    else if (turned === "jester" || turned === "fairy" || turned === "bomb") return "none";
+    else if (DEALER_NAMES.indexOf(turned) >= 0) named = pickedValue(form, "wizard_trump");
+    else if (turned) return turned;
+    return named;
   }
 
   function setUpRoundForm(form) {
@@ -127,7 +151,7 @@
 
     // A Wizard or a special card other than the Fairy and the Bomb turned: the dealer
     // names a suit, unless the Werewolf's holder names the trump (RULES.md, Wizard).
-    var dealerNames = ["wizard", "cloud", "dragon", "juggler", "werewolf", "shapeshifter"];
+    var dealerNames = DEALER_NAMES;
     function updateWizardTrump() {
       if (!wizardTrump) return;
       var turned = form.querySelector('input[name="turned"]:checked');
@@ -221,7 +245,18 @@
       var sum = bids.reduce(function (a, b) { return a + b; }, 0);
       var said = sum > cards ? overUnder.dataset.over : sum < cards ? overUnder.dataset.under : overUnder.dataset.even;
       overUnder.textContent = said.replace("{bids}", sum).replace("{by}", Math.abs(sum - cards));
-      overUnder.className = "over-under" + (sum > cards ? " over" : sum < cards ? " under" : "");
+      // Over or under is only news under the hook; without it, a plain line (never red).
+      overUnder.className = "over-under" + (!hook ? "" : sum > cards ? " over" : sum < cards ? " under" : "");
+    }
+
+    // The deal's "Trump" box says the trump as soon as the chips decide it.
+    var trumpShown = document.querySelector("[data-trump-shown]");
+    function updateTrumpShown() {
+      if (!trumpShown) return;
+      if (trumpShown.dataset.first === undefined) trumpShown.dataset.first = trumpShown.textContent;
+      var trump = roundTrump(form);
+      var said = trump ? trumpShown.getAttribute("data-trump-" + (SUIT_LETTER[trump] || trump)) : null;
+      trumpShown.textContent = said || trumpShown.dataset.first;
     }
 
     // The bids (and the trump) saved as soon as every bid is in, and again at every change
@@ -244,8 +279,13 @@
         return pair[0] !== "key" && pair[0] !== "version" && pair[0] !== "csrf_token";
       }));
       if (said === sentBids) return;
-      sendBidsForm(form, saveBids.formAction, body, bidsStatus, function () { sentBids = said; });
+      sendBidsForm(form, saveBids.formAction, body, bidsStatus, function () {
+        sentBids = said;
+        saveBids.hidden = true;  // saved: the button has nothing left to do
+      }, function () { saveBids.hidden = false; });
     }
+    // Saved already when the page was drawn: its button is not offered again.
+    if (saveBids && bidsStatus && bidsStatus.textContent.trim()) saveBids.hidden = true;
     function bidsChanged(event) {
       var name = event && event.target ? event.target.name || "" : "";
       if (/^tricks_|^bomb$|^cloud_/.test(name)) return;
@@ -260,9 +300,16 @@
 
     // "Everyone made their bid": each player's tricks set to their bid; then the
     // exceptions are tapped.
+    // Offered only when it can be so: the bids add up to the tricks there are (never
+    // under the hook, which forbids it).
     var allMade = form.querySelector("[data-all-made]");
+    function updateAllMade() {
+      if (!allMade) return;
+      var bids = bidsSaid();
+      var sum = bids ? bids.reduce(function (a, b) { return a + b; }, 0) : null;
+      allMade.hidden = sum === null || sum !== tricksToTake();
+    }
     if (allMade) {
-      allMade.hidden = false;
       allMade.addEventListener("click", function () {
         form.querySelectorAll("[data-bid-row]").forEach(function (row) {
           var bid = checkedValue(form, "bid_" + row.dataset.seat);
@@ -280,6 +327,8 @@
       updateHook();
       updateBidEcho();
       updateOverUnder();
+      updateAllMade();
+      updateTrumpShown();
       bidsChanged(event);
     });
     updateBidEcho();
@@ -287,6 +336,8 @@
     updateTrickCount();
     updateHook();
     updateOverUnder();
+    updateAllMade();
+    updateTrumpShown();
   }
 
   // Hidden bids on the scorekeeper's screen: who has bid follows the players' phones (never
@@ -297,12 +348,69 @@
     var save = section.querySelector("[data-save-hidden]");
     var status = section.querySelector("[data-bids-status]");
     var timer = null;
+
+    // A seat's row: whether its bid is in, and where it was made. A bid made on the
+    // player's own phone is theirs: the chips to replace it wait for the box that
+    // confirms it, and a chip tapped before that bid came in is taken back, unsent.
+    function showSeat(seat, isIn, onPhone) {
+      var done = section.querySelector('[data-bid-in="' + seat + '"]');
+      var waiting = section.querySelector('[data-bid-waiting="' + seat + '"]');
+      if (done) {
+        done.hidden = !isIn;
+        done.textContent = onPhone ? done.dataset.onPhone : done.dataset.enteredHere;
+      }
+      if (waiting) waiting.hidden = isIn;
+      var entry = section.querySelector('[data-bid-entry="' + seat + '"]');
+      if (!entry) return;
+      var phone = isIn && onPhone;
+      var box = entry.querySelector("[data-replace]");
+      var tick = box ? box.querySelector("input[type=checkbox]") : null;
+      entry.querySelector("[data-enter-summary]").hidden = phone;
+      entry.querySelector("[data-replace-summary]").hidden = !phone;
+      if (box) box.hidden = !phone;
+      if (tick) {
+        tick.disabled = !phone;
+        if (!phone) tick.checked = false;
+      }
+      lockChips(entry, phone && !(tick && tick.checked));
+    }
+    function lockChips(entry, locked) {
+      entry.querySelectorAll(".chip-input").forEach(function (input) {
+        if (locked && input.checked) input.checked = false;
+        input.disabled = locked;
+      });
+    }
+    function seatOf(entry) { return entry.dataset.bidEntry; }
+    section.querySelectorAll("[data-bid-entry]").forEach(function (entry) {
+      var done = section.querySelector('[data-bid-in="' + seatOf(entry) + '"]');
+      var box = entry.querySelector("[data-replace]");
+      showSeat(seatOf(entry), !!done && !done.hidden, !!box && !box.hidden);
+      var tick = box ? box.querySelector("input[type=checkbox]") : null;
+      if (tick) tick.addEventListener("change", function () { lockChips(entry, !tick.checked); });
+    });
+
     function send() {
       timer = null;
       if (!navigator.onLine) return;
       var body = new FormData(form);
       form.querySelectorAll("[data-trick-row] input").forEach(function (input) { body.delete(input.name); });
-      sendBidsForm(form, save.formAction, body, status, null);
+      var sent = {};
+      body.forEach(function (value, name) { if (/^bid_\d+$/.test(name)) sent[name] = String(value); });
+      sendBidsForm(form, save.formAction, body, status, function (answer) {
+        var notTaken = answer.not_taken || [];
+        Object.keys(sent).forEach(function (name) {
+          var input = form.querySelector('input[name="' + name + '"]:checked');
+          // Tapped again meanwhile: that one is still to send.
+          if (input && input.value !== sent[name]) return;
+          if (input) input.checked = false;
+          if (notTaken.indexOf(name) >= 0) return;  // not in: still "not yet"
+          // Taken: the bid is in, and nothing on this screen shows what it was.
+          var seat = name.slice(4);
+          var entry = section.querySelector('[data-bid-entry="' + seat + '"]');
+          if (entry) entry.open = false;
+          showSeat(seat, true, false);
+        });
+      }, null);
     }
     form.addEventListener("change", function (event) {
       if (!save || !event.target || /^tricks_/.test(event.target.name || "")) return;
@@ -324,10 +432,7 @@
             return;
           }
           data.bid_in.forEach(function (isIn, seat) {
-            var done = section.querySelector('[data-bid-in="' + seat + '"]');
-            var waiting = section.querySelector('[data-bid-waiting="' + seat + '"]');
-            if (done) done.hidden = !isIn;
-            if (waiting) waiting.hidden = isIn;
+            showSeat(String(seat), isIn, !!(data.by_phone && data.by_phone[seat]));
           });
         })
         .catch(function () {})
@@ -689,21 +794,12 @@
   function setUpRefereeLink(link) {
     var form = document.querySelector("form.round-form");
     if (!form) return;
-    function picked(name) {
-      var input = form.querySelector('input[name="' + name + '"]:checked:not(:disabled)');
-      return input ? input.value : null;
-    }
     function update() {
-      var turned = picked("turned");
-      var werewolf = picked("werewolf_seat");
-      var trump = werewolf ? picked("werewolf_trump")
-        : turned === "jester" || turned === "fairy" || turned === "bomb" ? "none"
-        : ["wizard", "cloud", "dragon", "juggler", "werewolf", "shapeshifter"].indexOf(turned) >= 0
-          ? picked("wizard_trump")
-        : turned || picked("trump") || (picked("bidder") === "none" ? "none" : null);
+      var trump = roundTrump(form) || pickedValue(form, "trump") ||
+        (pickedValue(form, "bidder") === "none" ? "none" : null);
       var url = new URL(link.href, window.location.href);
       if (trump) url.searchParams.set("trump", trump);
-      var order = picked("order");
+      var order = pickedValue(form, "order");
       if (order) url.searchParams.set("order", order);
       link.href = url.pathname + url.search;
     }

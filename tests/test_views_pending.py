@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -21,6 +22,42 @@ pytestmark = pytest.mark.data_layer
 
 def text(response: Any) -> str:
     return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class _Shown(HTMLParser):
+    """A page's words as the screen shows them: nothing inside an element with the
+    ``hidden`` attribute, nor scripts or styles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.unseen = 0  # depth inside a hidden element
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in VOID:
+            return
+        if self.unseen or any(name == "hidden" for name, _ in attrs) or tag in ("script", "style"):
+            self.unseen += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in VOID and self.unseen:
+            self.unseen -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.unseen:
+            self.words.append(data)
+
+
+def shown(response: Any) -> str:
+    """The page's main part as a person reads it, whitespace collapsed."""
+    source = response.get_data(as_text=True)
+    start = source.find("<main")
+    parser = _Shown()
+    parser.feed(source[start:] if start >= 0 else source)
+    return " ".join(" ".join(parser.words).split())
 
 
 def bids_form(bids: list[int | None], **extra: str) -> dict[str, str]:
@@ -315,3 +352,109 @@ def test_names_are_escaped_on_every_screen_of_the_round_being_played(
         assert page.status_code == 200
         assert "<b>Ana</b>" not in source
         assert "&lt;b&gt;Ana&lt;/b&gt;" in source
+
+
+def test_a_bid_made_on_a_players_phone_is_replaced_only_when_confirmed(
+    app: Flask, table: Table, hidden_game: str
+) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    cai = app.test_client()
+    assert seat_bids(cai, tokens[2], 1, 1).status_code == 302
+    screen = shown(round_page(table, hidden_game))
+    # The scorekeeper's screen says where the bid was made, and offers no silent change.
+    assert "Cai ✓ has bid on their phone Replace the bid Cai made on their phone" in screen
+    assert "Yes: replace the bid Cai made on their own phone with the one tapped here" in screen
+    assert "Enter the bid for Cai (no phone)" not in screen
+    refused = table.post(
+        f"/games/{hidden_game}/rounds/1/bids", bids_form([None, None, 0], turned="h", number="1")
+    )
+    assert refused.status_code == 422
+    said = shown(refused)
+    assert (
+        "Cai bid on their own phone: nothing was saved. To replace that bid, tick the box to"
+        " confirm it first" in said
+    )
+    # Nothing changed: neither Cai's bid nor the trump tapped with it.
+    assert "Your bid: 1" in text(cai.get(f"/bid/{tokens[2]}"))
+    with app.app_context():
+        pending = owner_game(app, hidden_game).pending
+        assert pending is not None
+        assert pending.bid_of(2) == 1 and pending.facts.get("trump") is None
+    # The script is told the same, in JSON.
+    answer = table.post(
+        f"/games/{hidden_game}/rounds/1/bids",
+        bids_form([None, None, 0], turned="h", number="1"),
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 422
+    assert "Cai bid on their own phone" in answer.get_json()["errors"][0]["message"]
+    # Confirmed: replaced, and from then on it is a bid entered here.
+    confirmed = table.post(
+        f"/games/{hidden_game}/rounds/1/bids",
+        bids_form([None, None, 0], turned="h", number="1", replace="2"),
+    )
+    assert confirmed.status_code == 302, text(confirmed)
+    assert "Your bid: 0" in text(cai.get(f"/bid/{tokens[2]}"))
+    screen = shown(round_page(table, hidden_game))
+    assert "Cai ✓ has bid Enter the bid for Cai (no phone)" in screen
+    assert "has bid on their phone" not in screen
+
+
+def test_the_poll_says_which_bids_were_made_on_a_phone(
+    app: Flask, table: Table, hidden_game: str
+) -> None:
+    tokens = seat_tokens(app, hidden_game)
+    seat_bids(app.test_client(), tokens[1], 1, 0)
+    table.post(
+        f"/games/{hidden_game}/rounds/1/bids", bids_form([None, None, 1], turned="c", number="1")
+    )
+    answer = table.client.get(f"/games/{hidden_game}/rounds/1/bids-in").get_json()
+    assert answer["bid_in"] == [False, True, True]
+    assert answer["by_phone"] == [False, True, False]
+
+
+def test_the_dealers_bid_tapped_first_under_the_hook_keeps_the_trump_tapped_with_it(
+    app: Flask, table: Table, hidden_game: str
+) -> None:
+    # Ana deals: under the hook she bids last. The trump and her bid, tapped first.
+    saved = table.post(
+        f"/games/{hidden_game}/rounds/1/bids", bids_form([0, None, None], turned="h", number="1")
+    )
+    assert saved.status_code == 302
+    screen = round_page(table, hidden_game)
+    page = shown(screen)
+    assert (
+        "Hook: Ana deals and bids last, once every other bid is in. Everything else tapped"
+        " here is saved, but not that bid." in page
+    )
+    # The trump is kept; Ana's bid is not in, and the screen does not claim it is.
+    raw = screen.get_data(as_text=True)
+    assert re.search(r'name="turned" value="h"[^>]*checked', raw)
+    assert not re.search(r'name="bid_0" value="\d"\s*checked', raw)
+    assert re.search(r'data-bid-waiting="0">not yet', raw)
+    with app.app_context():
+        pending = owner_game(app, hidden_game).pending
+        assert pending is not None and pending.facts["trump"] == "hearts"
+        assert pending.bid_in == (False, False, False)
+    # The script's answer names the bid not taken, for the page to untick it.
+    answer = table.post(
+        f"/games/{hidden_game}/rounds/1/bids",
+        bids_form([1, None, 0], turned="d", number="1"),
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 200
+    data = answer.get_json()
+    assert data["not_taken"] == ["bid_0"]
+    assert data["message"].startswith("Hook: Ana deals and bids last")
+    with app.app_context():
+        pending = owner_game(app, hidden_game).pending
+        assert pending is not None and pending.facts["trump"] == "diamonds"
+        assert pending.bid_in == (False, False, True)
+    # The round goes on: the others bid, then Ana.
+    tokens = seat_tokens(app, hidden_game)
+    seat_bids(app.test_client(), tokens[1], 1, 0)
+    done = table.post(
+        f"/games/{hidden_game}/rounds/1/bids", bids_form([0, None, None], turned="d", number="1")
+    )
+    assert done.status_code == 302
+    assert "Bids 0 for 1 trick: under by 1" in text(table.client.get(f"/games/{hidden_game}"))

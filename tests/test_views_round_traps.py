@@ -321,3 +321,36 @@ def test_the_round_that_ends_the_game_lands_on_the_final_standings(
         response = table.post(url, {**ROUND_ONE, **page})
         assert response.headers["Location"] == f"/games/{game_id}"
     assert "Final standings" in text(table.client.get(f"/games/{game_id}"))
+
+
+def test_save_on_a_fresh_round_with_nothing_tapped_says_one_thing_and_offers_the_round(
+    app: Flask, table: Table, game_id: str
+) -> None:
+    # Round 1 saved; Back shows round 2 afresh, and Save is tapped on it as it was drawn.
+    url = f"/games/{game_id}/rounds/new"
+    assert table.post(url, {**ROUND_ONE, **open_page(table, url)}).status_code == 302
+    response = table.post(url, open_page(table, url))
+    assert response.status_code == 422
+    assert errors(response) == [
+        "Round 1 is saved: the second tap changed nothing."
+        " Nothing was entered on this page, so nothing was saved."
+    ]
+    assert summary(response) == []  # no "Enter …" for every empty part
+    page = text(response)
+    assert "Enter Ana's bid" not in page and "Tap the turned card" not in page
+    assert "Round 2 of 20" in page
+    raw = response.get_data(as_text=True)
+    assert hidden(raw, "number") == "2" and 'data-fresh="yes"' in raw
+    assert len(state(app, game_id).rounds) == 1
+    # The round offered is saved as any other.
+    assert table.post(url, {**ROUND_TWO, **open_page(table, url)}).status_code == 302
+
+
+def test_one_card_a_hand_sent_untouched_says_one_thing(app: Flask, table: Table) -> None:
+    game_id = new_one_card(table, ["Ana", "Ben", "Cai"])
+    url = f"/games/{game_id}/rounds/new"
+    # The order the page chose for you (uptown) is not something entered.
+    response = table.post(url, {**open_page(table, url), "order": "uptown"})
+    assert response.status_code == 422
+    assert errors(response) == ["Nothing was entered on this page, so nothing was saved."]
+    assert state(app, game_id).rounds == ()

@@ -60,6 +60,26 @@ class RoundForm(EditForm):
                 field.data = field.default if field.type == "BooleanField" else None
                 field.raw_data = None
 
+    BOOKKEEPING: ClassVar[frozenset[str]] = frozenset(
+        {"csrf_token", "number", "version", "key", "dealer", "sent_later"}
+    )
+    """The fields a page sends of itself, whatever was tapped on it."""
+
+    def nothing_entered(self) -> bool:
+        """Whether the page was sent as it was drawn: not one thing tapped or typed (a
+        Save on a round's fresh page, as after Back from the round just saved)."""
+        for field in self:
+            if field.name in self.BOOKKEEPING:
+                continue
+            sent = [value for value in field.raw_data or () if value not in ("", None)]
+            if not sent:
+                continue
+            default = field.default
+            if default is not None and sent == [str(default)]:
+                continue  # a choice the page makes for you (One Card's order)
+            return False
+        return True
+
     def said_errors(self) -> dict[str, list[str]]:
         """The form's problems but the play's: those that keep the bids from being saved."""
         return {

@@ -81,10 +81,13 @@ from .games import (
 )
 from .nights import evening_of, get_night, recent_nights, table_zone, tonight, update_night
 from .pending import (
+    SavedBids,
     bidding_seat,
     clear_pending,
     hides_bids,
+    phone_bids,
     reveal_bids,
+    save_bids_said,
     save_pending,
     seat_bid,
     seat_links,
@@ -119,6 +122,7 @@ __all__ = [
     "NotFound",
     "Pending",
     "PlayerError",
+    "SavedBids",
     "ServiceError",
     "StaleEdit",
     "State",
@@ -159,6 +163,7 @@ __all__ = [
     "new_user",
     "note_in_passing",
     "password_hash",
+    "phone_bids",
     "plain_text",
     "player_named",
     "recent_nights",
@@ -174,6 +179,7 @@ __all__ = [
     "rules_game",
     "said_change",
     "said_changes_since",
+    "save_bids_said",
     "save_pending",
     "seat_bid",
     "seat_links",

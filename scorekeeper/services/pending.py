@@ -11,7 +11,8 @@ follow it), logged as ``round N bids``; it never makes a round's page stale
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -49,6 +50,46 @@ def save_pending(
 
     With hidden bids (until they are revealed) a bid left out (None) keeps the one
     already in, and the round's other parts are judged once every bid is in."""
+    return _save(record, data, edit, number, replacing=None, set_aside=False).stored
+
+
+@dataclass(frozen=True)
+class SavedBids:
+    """What the round screen's save of the bids kept, and the bids it set aside."""
+
+    stored: StoredGame
+    set_aside: tuple[RuleError, ...] = ()
+    """Bids the rules refused on their own (the dealer's before the others' under the
+    hook): not taken, while the rest of the page (the trump, the other bids) was."""
+
+
+def save_bids_said(
+    record: StoredGame,
+    data: Mapping[str, Any],
+    edit: Edit = NO_EDIT,
+    number: int | None = None,
+    *,
+    replacing: Collection[int] = (),
+) -> SavedBids:
+    """The scorekeeper's save of the round's trump and bids, from the round screen.
+
+    With hidden bids: a bid a player made on their own phone is replaced only when
+    ``replacing`` names their seat (the scorekeeper confirmed it); otherwise the whole
+    save is refused and nothing changes. A bid the rules refuse on its own (the dealer
+    bidding before the others under the hook) is set aside and said, and the rest of
+    the page is kept, so that a trump tapped with it is not lost."""
+    return _save(record, data, edit, number, replacing=frozenset(replacing), set_aside=True)
+
+
+def _save(
+    record: StoredGame,
+    data: Mapping[str, Any],
+    edit: Edit,
+    number: int | None,
+    *,
+    replacing: frozenset[int] | None,
+    set_aside: bool,
+) -> SavedBids:
     current = _begin_write(record)
     _check_version(current, edit)
     state = current.state
@@ -57,11 +98,84 @@ def save_pending(
     if not isinstance(data, Mapping):
         db.session.rollback()
         raise RoundRefused([RuleError("A round must be an object", field="round")])
-    if hides_bids(state) and (existing is None or existing.hidden):
-        facts, revealed = _hidden_facts(state, upcoming, existing, data)
-    else:
-        facts, revealed = _judged(state, upcoming, data), True
-    return _store(current, upcoming, facts, revealed)
+    phone = _phone_seats(current.row) if existing is not None else frozenset()
+    if not (hides_bids(state) and (existing is None or existing.hidden)):
+        facts = _refused_undone(lambda: _judged(state, upcoming, data))
+        return SavedBids(_store(current, upcoming, facts, True, phone))
+    given = data.get("bids")
+    entered = (
+        {seat for seat, bid in enumerate(given) if bid is not None}
+        if isinstance(given, list | tuple)
+        else set()
+    )
+    if replacing is not None:
+        unconfirmed = sorted((entered & phone) - replacing)
+        if unconfirmed:
+            db.session.rollback()
+            raise RoundRefused([_made_on_phone(state, seat) for seat in unconfirmed])
+    refused: list[RuleError] = []
+    try:
+        facts, revealed = _refused_undone(lambda: _hidden_facts(state, upcoming, existing, data))
+    except RoundRefused as refusal:
+        alone = _bids_refused_alone(refusal.errors, entered) if set_aside else None
+        if not alone:
+            raise
+        kept = list(given or [])
+        for seat in alone:
+            kept[seat] = None
+        rest = {**data, "bids": kept}
+        facts, revealed = _refused_undone(lambda: _hidden_facts(state, upcoming, existing, rest))
+        refused = refusal.errors
+        entered -= alone
+    stored = _store(current, upcoming, facts, revealed, phone - entered)
+    return SavedBids(stored, tuple(refused))
+
+
+def _made_on_phone(state: State, seat: int) -> RuleError:
+    return RuleError(
+        "{name} bid on their own phone: nothing was saved. To replace that bid, tick"
+        " the box to confirm it first",
+        name=state.player_name(seat),
+        field="bids",
+        seat=seat,
+    )
+
+
+def _bids_refused_alone(errors: list[RuleError], entered: set[int]) -> set[int]:
+    """The seats whose bid just given is all the rules refused (each bid on its own):
+    empty when anything else was refused too."""
+    seats: set[int] = set()
+    for error in errors:
+        seat = error.values.get("seat")
+        if error.field != "bids" or not isinstance(seat, int) or seat not in entered:
+            return set()
+        seats.add(seat)
+    return seats
+
+
+def _refused_undone(judge: Any) -> Any:
+    """``judge()``, the write given up (rolled back) when the rules refuse the page."""
+    try:
+        return judge()
+    except (RoundRefused, RuleError, Conflict):
+        db.session.rollback()
+        raise
+
+
+def phone_bids(record: StoredGame) -> frozenset[int]:
+    """The seats whose bid in the round being played was made on the player's own phone
+    (not entered by the scorekeeper): replaced only when the scorekeeper confirms it."""
+    if record.pending is None:
+        return frozenset()
+    return _phone_seats(record.row)
+
+
+def _phone_seats(game: Game) -> frozenset[int]:
+    raw = game.pending
+    seats = raw.get("phone") if isinstance(raw, Mapping) else None
+    if not isinstance(seats, list):
+        return frozenset()
+    return frozenset(seat for seat in seats if isinstance(seat, int))
 
 
 def reveal_bids(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
@@ -80,7 +194,8 @@ def reveal_bids(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
     else:
         facts = dict(existing.facts)
     facts["dealer"] = existing.dealer if existing else state.round_info(upcoming).dealer
-    return _store(current, upcoming, facts, True)
+    phone = _phone_seats(current.row) if existing is not None else frozenset()
+    return _store(current, upcoming, facts, True, phone)
 
 
 def clear_pending(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
@@ -143,8 +258,11 @@ def seat_bid(token: str, number: int, bid: Any) -> tuple[StoredGame, int]:
         raise Conflict(N_("The bids are revealed: ask the scorekeeper to change yours"), "bid")
     bids: list[Any] = [None] * state.player_count
     bids[seat] = bid
-    facts, revealed = _hidden_facts(state, upcoming, existing, {"bids": bids})
-    return _store(current, upcoming, facts, revealed), seat
+    facts, revealed = _refused_undone(
+        lambda: _hidden_facts(state, upcoming, existing, {"bids": bids})
+    )
+    phone = _phone_seats(current.row) if existing is not None else frozenset()
+    return _store(current, upcoming, facts, revealed, phone | {seat}), seat
 
 
 # -- the parts ---------------------------------------------------------------
@@ -172,14 +290,12 @@ def _upcoming(state: State, number: int | None) -> int:
 
 
 def _judged(state: State, number: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The pending part as the rules read it (refused as a round's would be); the
+    caller gives up the write on a refusal (:func:`_refused_undone`)."""
     try:
         return state.parse_pending(data, number)
     except GameOverError as error:
-        db.session.rollback()
         raise Conflict(SAID, error.field, sentence=error) from None
-    except (RoundRefused, RuleError):
-        db.session.rollback()
-        raise
 
 
 def _hidden_facts(
@@ -200,7 +316,6 @@ def _hidden_facts(
     if given is None:
         given = [None] * count
     if not isinstance(given, list | tuple) or len(given) != count:
-        db.session.rollback()
         raise RoundRefused(
             [
                 RuleError(
@@ -231,11 +346,9 @@ def _hidden_facts(
         facts = {key: rest[key] for key in rest if key in ("dealer", *TRUMP_FIELDS)}
         facts["dealer"] = info.dealer
     except GameOverError as error:
-        db.session.rollback()
         raise Conflict(SAID, error.field, sentence=error) from None
     errors.extend(state.hidden_bid_errors(info, given, bids))
     if errors:
-        db.session.rollback()
         raise RoundRefused(errors)
     facts["bids"] = bids
     # Every bid in, the trump still to say: shown now; the trump comes with the tricks.
@@ -243,10 +356,20 @@ def _hidden_facts(
 
 
 def _store(
-    current: StoredGame, number: int, facts: Mapping[str, Any], revealed: bool
+    current: StoredGame,
+    number: int,
+    facts: Mapping[str, Any],
+    revealed: bool,
+    phone: Collection[int] = (),
 ) -> StoredGame:
+    """Keep the pending part; ``phone``: the seats whose bid was made on their phone."""
     game = current.row
-    game.pending = {"number": number, "facts": dict(facts), "revealed": revealed}
+    game.pending = {
+        "number": number,
+        "facts": dict(facts),
+        "revealed": revealed,
+        "phone": sorted(phone),
+    }
     _log(game, current.state, number)
     _commit_or_conflict(N_("The game changed meanwhile: reload it"), game)
     return StoredGame(game, current.state)

@@ -242,8 +242,12 @@ def save_bids(game_id: str, number: int) -> Response | tuple[str, int]:
             for seat in range(state.player_count)
         ]
     try:
-        done = services.save_pending(
-            record, mapping, services.Edit(version=form.basis()[0]), number=number
+        saved = services.save_bids_said(
+            record,
+            mapping,
+            services.Edit(version=form.basis()[0]),
+            number=number,
+            replacing=_replacing(state),
         )
     except RoundRefused as refused:
         rule_errors = errors_by_field(refused.errors, form.seat_fields)
@@ -254,19 +258,55 @@ def save_bids(game_id: str, number: int) -> Response | tuple[str, int]:
         return _bids_refused(record, number, None, [(None, conflict.message)], 409)
     except services.StorageError as stored:
         return _bids_refused(record, number, form, [(None, stored.message)], 503, info)
+    done = saved.stored
     pending = done.pending
     if pending is not None and pending.hidden:
         said = gettext("Saved: the bids stay hidden until every bid is in.")
     else:
         said = gettext("Bids saved: every screen at the table shows them.")
+    # A bid the rules refused on its own (the dealer's, bidding before the others under
+    # the hook) is not taken; the rest of the page is, and the page says which is which.
+    set_aside = [
+        gettext(
+            "%(why)s. Everything else tapped here is saved, but not that bid.",
+            why=translate(error),
+        )
+        for error in saved.set_aside
+    ]
+    not_taken = sorted(
+        {f"bid_{error.values['seat']}" for error in saved.set_aside if "seat" in error.values}
+    )
     if _wants_json():
         return jsonify(
             version=done.row.version,
-            message=said,
+            message=" ".join(set_aside) or said,
+            set_aside=[
+                {"anchor": form.anchor(name), "message": message}
+                for name, message in zip(not_taken, set_aside, strict=False)
+            ],
+            not_taken=not_taken,
             over_under=None if pending is None else pending.over_under,
         )
-    flash(said, "done")
+    if set_aside:
+        for message in set_aside:
+            flash(message, "error")
+    else:
+        flash(said, "done")
     return redirect(url_for("rounds.new_round", game_id=game_id))
+
+
+def _replacing(state: Any) -> frozenset[int]:
+    """The seats whose bid, made on the player's own phone, the scorekeeper confirmed to
+    replace (the box ticked beside it)."""
+    seats = set()
+    for raw in request.form.getlist("replace"):
+        try:
+            seat = int(raw)
+        except ValueError:
+            continue
+        if 0 <= seat < state.player_count:
+            seats.add(seat)
+    return frozenset(seats)
 
 
 @bp.route("/<int:number>/bids-in")
@@ -276,11 +316,15 @@ def bids_in(game_id: str, number: int) -> Response:
     the scorekeeper's screen follows the players' phones with it."""
     record = load_game(game_id)
     pending = record.pending
+    phone = services.phone_bids(record)
     upcoming = record.state.next_round
     answer = jsonify(
         version=record.row.version,
         number=None if upcoming is None else upcoming.number,
         bid_in=[] if pending is None else list(pending.bid_in),
+        by_phone=[
+            seat in phone for seat in range(len(pending.bid_in) if pending is not None else 0)
+        ],
         hidden=services.hides_bids(record.state) and (pending is None or pending.hidden),
     )
     answer.headers["Cache-Control"] = "no-store"
@@ -365,6 +409,8 @@ def _round_page(
     form.base_on(record.row.version)
     rule_errors: dict[str, list[str]] = {}
     status = 200
+    if recorded is None and form.is_submitted() and form.nothing_entered():
+        return _nothing_entered(record, info)
     if form.is_submitted() and not form.validate():
         # The shape is wrong somewhere; the rules still judge every part that was given,
         # so that one Save says everything there is to put right.
@@ -405,6 +451,21 @@ def _round_page(
     listed = problems(form, rule_errors, state.bidding_order(info.dealer))
     fresh = not form.is_submitted()
     return _page(record, info, form, rule_errors, listed, recorded is not None, fresh, status)
+
+
+def _nothing_entered(record: services.StoredGame, info: Any) -> tuple[str, int]:
+    """A Save with nothing tapped (Back after a Save shows the next round afresh, and a
+    thumb taps Save again): one sentence, not a refusal for every empty part, and the
+    round offered as it was."""
+    state = record.state
+    form = kind(state.key).round_form.for_round(state, info, None, formdata=None)
+    form.base_on(record.row.version, again=True)
+    said = [gettext("Nothing was entered on this page, so nothing was saved.")]
+    if state.rounds:
+        # What the thumb most likely meant: the round before, which is saved.
+        said.insert(0, kind(state.key).say("saved already", number=len(state.rounds)))
+    problems = [(None, " ".join(said))]
+    return _page(record, info, form, {}, problems, False, fresh=True, status=422)
 
 
 def _form_from_pending(state: Any, info: Any, pending: services.Pending) -> Any:
@@ -457,6 +518,7 @@ def _page(
         fresh=fresh,
         bids_hidden=bids_hidden,
         seat_links=_seat_links(record) if bids_hidden else [],
+        phone_bids=services.phone_bids(record) if bids_hidden else frozenset(),
     )
     return page, status
 

@@ -12,7 +12,9 @@ Each pytest worker (``-n auto``) starts its own server and browser, once:
 
 The helpers the test files share live here too: Playwright's ``Page`` and ``expect`` (or
 stand-ins where Playwright is missing, for the ``browser`` fixture to skip on), Ana's
-fresh install with a game (:func:`install_with_a_game`), :func:`log_in`, :func:`fits`.
+fresh install with a game (:func:`install_with_a_game`), :func:`log_in`, :func:`fits`,
+:func:`settled_box` and :func:`assert_in_view` (which wait for the page to stop moving
+before they measure: never a fixed sleep).
 
 ``SCOREKEEPER_SCREENSHOTS=1`` makes the tests write the screenshots in docs/screenshots/.
 """
@@ -23,6 +25,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
@@ -35,9 +38,11 @@ from scorekeeper.database import upgrade
 
 try:
     from playwright.sync_api import Page, expect
+    from playwright.sync_api import TimeoutError as WaitedInVain
 except ImportError:  # no Playwright: the browser fixture skips the tests (fails them in CI)
     Page = Any  # type: ignore[misc,assignment]
     expect = None  # type: ignore[assignment]
+    WaitedInVain = TimeoutError  # type: ignore[misc,assignment]
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
@@ -294,3 +299,56 @@ def fits(page: Page, width: int = PHONE["viewport"]["width"]) -> None:
 def wizard_score(bid: int, took: int) -> int:
     """RULES.md, Wizard › Scoring, worked out independently of the app."""
     return 20 + 10 * took if bid == took else -10 * abs(bid - took)
+
+
+# Resolves once the element's box, the page's scroll and the screen's height have stayed
+# the same over two animation frames in a row (a scroll or a layout change still under
+# way moves one of them); and, when asked, once the element is on the screen as well.
+# A page without scripts has no animation frames nor timers to poll with: there, the test
+# asks again itself, every 50 ms, until it has seen the same twice in a row.
+SETTLED = """([selector, onScreen]) => {
+  const el = document.querySelector(selector);
+  const state = window.__settled || (window.__settled = {});
+  if (!el) { delete state[selector]; return false; }
+  const r = el.getBoundingClientRect();
+  const now = [r.top, r.left, r.width, r.height, scrollX, scrollY, innerHeight].join();
+  const seen = state[selector];
+  if (!seen || seen.at !== now) { state[selector] = { at: now, frames: 0 }; return false; }
+  seen.frames += 1;
+  if (seen.frames < 2) return false;
+  if (!onScreen) return true;
+  return r.top >= -1 && r.top + Math.min(r.height, 80) <= innerHeight + 1;
+}"""
+
+
+def _settle(page: Page, selector: str, on_screen: bool, timeout: float) -> None:
+    if page.evaluate("document.documentElement.classList.contains('js')"):
+        page.wait_for_function(SETTLED, arg=[selector, on_screen], polling="raf", timeout=timeout)
+        return
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(SETTLED, [selector, on_screen]):
+        if time.monotonic() > deadline:
+            raise WaitedInVain(f"{selector} did not settle in {timeout:.0f} ms")
+        time.sleep(0.05)  # the interval of a poll, not a wait for anything to happen
+
+
+def settled_box(page: Page, selector: str, timeout: float = TIMEOUT_MS) -> dict[str, float]:
+    """The element's box once it and the page's scroll have stopped moving."""
+    _settle(page, selector, False, timeout)
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def assert_in_view(page: Page, selector: str, timeout: float = TIMEOUT_MS) -> None:
+    """The element is on the screen as it stands once the page has settled (the scroll
+    the app makes to show it has ended), not a scroll away: waited for, and said with
+    where it is when it never gets there."""
+    expect(page.locator(selector).first).to_be_visible(timeout=timeout)
+    try:
+        _settle(page, selector, True, timeout)
+    except WaitedInVain:
+        box = page.locator(selector).first.bounding_box()
+        height = page.evaluate("window.innerHeight")
+        where = "nowhere" if box is None else f"at y={box['y']:.0f}"
+        raise AssertionError(f"{selector} is {where} on a screen {height}px high") from None

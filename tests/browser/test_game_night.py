@@ -24,11 +24,13 @@ from tests.browser.conftest import (
     TALL_SCREEN,
     USERNAME,
     Page,
+    assert_in_view,
     expect,
     fits,
     install_with_a_game,
     log_in,
     new_phone,
+    settled_box,
     stored_game,
     wizard_score,
 )
@@ -87,15 +89,8 @@ class Phone:
         return facts
 
     def in_view(self, selector: str) -> None:
-        """The element is on the screen as it is now, not a scroll away."""
-        locator = self.page.locator(selector).first
-        expect(locator).to_be_visible()
-        box = locator.bounding_box()
-        assert box is not None
-        height = self.page.evaluate("window.innerHeight")
-        assert box["y"] >= -1 and box["y"] + min(box["height"], 80) <= height + 1, (
-            f"{selector} is at y={box['y']:.0f} on a screen {height}px high"
-        )
+        """The element is on the screen once the page has settled, not a scroll away."""
+        assert_in_view(self.page, selector, timeout=ANSWER_MS)
 
     def checked(self) -> list[str]:
         return self.page.locator("form[data-draft] input:checked").evaluate_all(
@@ -573,13 +568,13 @@ def test_a_long_board_tells_the_players_apart_and_keeps_names_and_totals_in_view
     height = page.evaluate("window.innerHeight")
     board_top = page.evaluate("document.querySelector('.board').getBoundingClientRect().top")
     page.evaluate(f"window.scrollBy(0, {board_top - 400})")
-    totals = page.locator(".board tfoot td").first.bounding_box()
-    assert totals is not None and abs(totals["y"] + totals["height"] - height) < 2, totals
+    totals = settled_box(page, ".board tfoot td")
+    assert abs(totals["y"] + totals["height"] - height) < 2, totals
     Phone(page, live_server).shot("board-six-totals-stuck")
     # Scrolled past its start: its names at the screen's top, over the rounds.
     page.evaluate("window.scrollBy(0, 700)")
-    names = page.locator(".board thead th").nth(1).bounding_box()
-    assert names is not None and abs(names["y"]) < 2, names
+    names = settled_box(page, ".board thead th:nth-child(2)")
+    assert abs(names["y"]) < 2, names
     expect(page.locator(".board thead th").nth(1)).to_be_visible()
     Phone(page, live_server).shot("board-six-scrolled")
 
@@ -610,11 +605,12 @@ def test_headings_are_whole_in_greek_and_inside_their_boxes(
     assert lines == 1, f"the heading is split over {lines} lines"
     page.goto(f"{live_server.url}/games/{wizard_id}/rounds/new")
     page.locator("label[for='turned-wizard']").tap()
-    box = page.locator("[data-wizard-trump]")
-    legend = box.locator("legend")
+    legend = page.locator("[data-wizard-trump] legend")
     expect(legend).to_be_visible()
-    outer, inner = box.bounding_box(), legend.bounding_box()
-    assert outer is not None and inner is not None
+    outer, inner = (
+        settled_box(page, "[data-wizard-trump]"),
+        settled_box(page, "[data-wizard-trump] legend"),
+    )
     # The legend sits inside the box, under its top border, not across it.
     assert inner["y"] > outer["y"] and inner["x"] >= outer["x"], (outer, inner)
     assert inner["x"] + inner["width"] <= outer["x"] + outer["width"]
