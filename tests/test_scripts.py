@@ -133,7 +133,11 @@ def test_a_start_right_after_the_server_was_killed_waits_for_the_port(tmp_path: 
 
 def phone_address(tmp_path: Path, host: str, port: str, **settings: str) -> str:
     """What ``./scripts/start`` prints for a server on ``host``, ``port``: the app's
-    own answer (``flask phone-address``), through the real ``lib.sh``."""
+    own answer (``flask phone-address``), through the real ``lib.sh`` of a checkout whose
+    .venv is installed (this one may have none: a worktree's, say)."""
+    project = tmp_path / "project"
+    if not project.exists():
+        installed_project(tmp_path)
     env = {
         **{name: value for name, value in os.environ.items() if name != "FLASK_PUBLIC_URL"},
         "PYTHON": sys.executable,
@@ -141,7 +145,7 @@ def phone_address(tmp_path: Path, host: str, port: str, **settings: str) -> str:
         "FLASK_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'app.sqlite3'}",
         **settings,
     }
-    result = bash(f"source {LIB}\nphone_address {host} {port}", env)
+    result = bash(f"source {project / 'scripts' / 'lib.sh'}\nphone_address {host} {port}", env)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     return result.stdout.strip()
