@@ -191,10 +191,7 @@ SERVES = {
     "./scripts/start",
     "HOST=127.0.0.1 PORT=8000 ./scripts/start",
     "FLASK_PUBLIC_URL=https://cards.example.org ./scripts/start",
-    "MALLOC_ARENA_MAX=2 .venv/bin/gunicorn --workers 2 --worker-class gthread --threads 8"
-    " -b 127.0.0.1:8000 'scorekeeper:create_app()'",
-    ".venv/bin/waitress-serve --host 127.0.0.1 --port 8000 --threads 8 --connection-limit 500"
-    " --call scorekeeper:create_app",
+    "HOST=127.0.0.1 PORT=8000 WORKERS=2 ./scripts/start",
 }
 
 # What the examples call the app a reader started with ./scripts/start.
