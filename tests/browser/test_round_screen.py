@@ -80,9 +80,7 @@ def test_hidden_bids_a_phones_bid_is_replaced_only_when_confirmed_and_nothing_st
         "✓ has bid on their phone", timeout=FOLLOWS_MS
     )
     cai_entry = cai_row.locator("details summary")
-    expect(cai_entry).to_have_text(
-        "Replace the bid Cai made on their phone", use_inner_text=True
-    )
+    expect(cai_entry).to_have_text("Replace the bid Cai made on their phone", use_inner_text=True)
     cai_entry.tap()
     # Her bid is hers: the chips wait for the box that confirms replacing it.
     expect(page.locator(f"#bid_{CAI}-0")).to_be_disabled()
