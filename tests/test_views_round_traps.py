@@ -340,7 +340,7 @@ def test_save_on_a_fresh_round_with_nothing_tapped_says_one_thing_and_offers_the
     assert "Enter Ana's bid" not in page and "Tap the turned card" not in page
     assert "Round 2 of 20" in page
     raw = response.get_data(as_text=True)
-    assert hidden(raw, "number") == "2" and 'data-fresh="yes"' in raw
+    assert hidden(raw, "number") == "2" and " checked" not in raw
     assert len(state(app, game_id).rounds) == 1
     # The round offered is saved as any other.
     assert table.post(url, {**ROUND_TWO, **open_page(table, url)}).status_code == 302

@@ -465,7 +465,9 @@ def _nothing_entered(record: services.StoredGame, info: Any) -> tuple[str, int]:
         # What the thumb most likely meant: the round before, which is saved.
         said.insert(0, kind(state.key).say("saved already", number=len(state.rounds)))
     problems = [(None, " ".join(said))]
-    return _page(record, info, form, {}, problems, False, fresh=True, status=422)
+    # Not "fresh": the page answers what was sent, so the phone's draft of it is done
+    # with (a fresh page would send a draft it keeps again, and be answered the same).
+    return _page(record, info, form, {}, problems, False, fresh=False, status=422)
 
 
 def _form_from_pending(state: Any, info: Any, pending: services.Pending) -> Any:
