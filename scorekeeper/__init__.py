@@ -56,6 +56,7 @@ def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     if test_config is not None:
         app.config.from_mapping(test_config)
     check_public_url(app.config.get("PUBLIC_URL"))
+    keep_instance_private(Path(app.instance_path))
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
         os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
         database = Path(app.instance_path) / "scorekeeper.sqlite3"
@@ -64,12 +65,23 @@ def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
 
 
+def keep_instance_private(instance_path: Path) -> None:
+    """The instance folder (the database, the secret key, the setup code, backups) is
+    its owner's alone: made 0700 at every start, the web app's and every flask
+    command's, whatever made it before (an older install, a copy, an umask)."""
+    try:
+        if instance_path.is_dir() and instance_path.stat().st_mode & 0o077:
+            instance_path.chmod(0o700)
+    except PermissionError:  # another user's folder: theirs to mend
+        pass
+
+
 def instance_secret_key(instance_path: Path) -> str:
     """The install's own secret key, written once into the instance folder."""
     key_file = instance_path / "secret_key"
     if key_file.exists():
         return key_file.read_text().strip()
-    instance_path.mkdir(parents=True, exist_ok=True)
+    instance_path.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = secrets.token_hex(32)
     fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as handle:

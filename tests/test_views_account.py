@@ -257,7 +257,8 @@ def test_a_token_unused_for_90_days_expires(app: Flask, client: FlaskClient, api
     with app.app_context():
         db.session.execute(
             update(ApiToken).values(
-                created_at=utcnow() - timedelta(days=200),
+                # Made within its lifetime (TOKEN_LIFETIME_DAYS, test_views_guards.py).
+                created_at=utcnow() - timedelta(days=89, hours=12),
                 last_used_at=utcnow() - timedelta(days=89),
             )
         )

@@ -27,7 +27,7 @@ the ignorable characters dropped, each letter replaced by the one it is drawn li
 Cyrillic ``аna`` looks like Latin ``ana``:
 
 >>> table = {"\u0430": "a"}  # CYRILLIC SMALL LETTER A is drawn like LATIN SMALL LETTER A
->>> look_alike("\u0430na", ["Bea", "ana"], table)
+>>> look_alike("\u0430na", ["Bea", "ana"], lambda name: skeleton(name, table))
 'ana'
 """
 
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from itertools import chain
 
 # Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15): drawn as nothing.
@@ -174,23 +174,25 @@ def skeleton(text: str, prototypes: Mapping[str, str]) -> str:
     return unicodedata.normalize("NFD", "".join(prototypes.get(ch, ch) for ch in shown))
 
 
-def look_alike(name: str, others: Sequence[str], prototypes: Mapping[str, str]) -> str | None:
-    """The first of ``others`` that looks like ``name`` but is another name, or None.
+def look_alike(name: str, others: Iterable[str], shape: Callable[[str], str]) -> str | None:
+    """The first of ``others`` that looks like ``name`` but is another name, or None;
+    ``shape`` gives a name's skeleton (:func:`skeleton` with a table of look-alikes).
 
     Two names written in plain ASCII alone are told apart however alike they are
     (``Amie`` and ``Arnie``, ``Ian`` and ``lan``): they were typed that way on purpose,
     on a keyboard that offers nothing else. Exactly the same name is not a look-alike
     (the caller decides what a repeat means).
 
-    >>> look_alike("Amie", ["Arnie"], {"m": "rn"}) is None
+    >>> def shape(name): return skeleton(name, {"m": "rn", "\u217f": "rn"})
+    >>> look_alike("Amie", ["Arnie"], shape) is None
     True
-    >>> look_alike("A\u217fie", ["Arnie"], {"\u217f": "rn"})  # ⅿ, a Roman numeral: compared
+    >>> look_alike("A\u217fie", ["Arnie"], shape)  # ⅿ, a Roman numeral: compared
     'Arnie'
     """
-    shape = skeleton(name, prototypes)
+    own = shape(name)
     for other in others:
         if other == name or (name.isascii() and other.isascii()):
             continue
-        if skeleton(other, prototypes) == shape:
+        if shape(other) == own:
             return other
     return None

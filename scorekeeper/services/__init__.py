@@ -82,7 +82,6 @@ from .games import (
 from .nights import evening_of, get_night, recent_nights, table_zone, tonight, update_night
 from .pending import (
     SavedBids,
-    bidding_seat,
     clear_pending,
     hides_bids,
     phone_bids,
@@ -105,7 +104,14 @@ from .rounds import (
     was_stored,
 )
 from .text import plain_text, storable
-from .watch import share_game, stop_sharing, watched_game, watched_stamp, watched_version
+from .watch import (
+    bidding_seat,
+    share_game,
+    stop_sharing,
+    watched_game,
+    watched_stamp,
+    watched_version,
+)
 
 __all__ = [
     "NO_EDIT",

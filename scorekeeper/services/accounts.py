@@ -351,10 +351,17 @@ def token_in_use(token: str) -> ApiToken | None:
     last = found.last_used_at or found.created_at
     if last < now - timedelta(days=current_app.config["TOKEN_IDLE_DAYS"]):
         return None
+    if found.created_at <= now - token_lifetime():
+        return None  # however much it is used, a token ends (a copy cannot live on)
     if found.last_used_at is None or found.last_used_at < now - timedelta(minutes=1):
         found.last_used_at = now
         note_in_passing()
     return found
+
+
+def token_lifetime() -> timedelta:
+    """How long any API token lasts from when it was made (TOKEN_LIFETIME_DAYS)."""
+    return timedelta(days=current_app.config["TOKEN_LIFETIME_DAYS"])
 
 
 def note_in_passing() -> None:
@@ -625,18 +632,24 @@ class TokenLine:
     name: str
     created_at: datetime
     last_used_at: datetime | None
+    ends_at: datetime
+    """When it stops working, used or not (TOKEN_LIFETIME_DAYS after it was made)."""
 
 
 def tokens(user: User) -> list[TokenLine]:
     """The account's tokens still in use, newest first."""
-    cutoff = utcnow() - timedelta(days=current_app.config["TOKEN_IDLE_DAYS"])
+    now = utcnow()
+    cutoff = now - timedelta(days=current_app.config["TOKEN_IDLE_DAYS"])
     rows = db.session.scalars(
         select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id.desc())
     ).all()
     return [
-        TokenLine(row.id, row.name, row.created_at, row.last_used_at)
+        TokenLine(
+            row.id, row.name, row.created_at, row.last_used_at, row.created_at + token_lifetime()
+        )
         for row in rows
         if (row.last_used_at or row.created_at) >= cutoff
+        and row.created_at > now - token_lifetime()
     ]
 
 

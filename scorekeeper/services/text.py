@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from importlib.resources import files
 
 from ..i18n import N_
@@ -53,10 +53,16 @@ def check_free_text(text: str, field: str, label: str, lines: bool = False) -> s
 # -- names that look the same ---------------------------------------------------------
 
 
-def look_alike(name: str, others: Sequence[str]) -> str | None:
+def look_alike(name: str, others: Iterable[str]) -> str | None:
     """The first of ``others`` that a reader would take for ``name`` (UTS #39's
     confusable skeletons: Cyrillic ``аna`` and Latin ``ana``), or None."""
-    return rules_text.look_alike(name, others, prototypes())
+    return rules_text.look_alike(name, others, shape)
+
+
+@lru_cache(maxsize=4096)
+def shape(name: str) -> str:
+    """A name's skeleton, kept for the names a night compares again and again."""
+    return rules_text.skeleton(name, prototypes())
 
 
 @cache

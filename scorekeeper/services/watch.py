@@ -11,7 +11,7 @@ from ..extensions import db
 from ..models import (
     Game,
 )
-from . import writes
+from . import pending, writes
 from .errors import NotFound
 from .games import StoredGame, rules_game
 from .text import storable
@@ -28,9 +28,21 @@ def share_game(record: StoredGame) -> str:
 
 
 def stop_sharing(record: StoredGame) -> None:
-    """Revoke the watch link: the old address shows nothing any more."""
+    """Revoke the watch link, and every seat's bidding link with it: the old addresses
+    show nothing any more (a seat's link is made afresh when it is asked for again)."""
     record.row.watch_token = None
+    for seat in record.row.seats:
+        seat.bid_token = None
     writes.commit()
+
+
+def bidding_seat(token: str) -> tuple[StoredGame, int]:
+    """The game and seat a seat's bidding link opens while the game is being played, or
+    NotFound: revoked, guessed, or the game is over (the link ends with the game)."""
+    record, seat = pending.bidding_seat(token)
+    if record.state.finished:
+        raise NotFound("seat")
+    return record, seat
 
 
 def watched_game(token: str) -> StoredGame:

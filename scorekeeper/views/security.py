@@ -44,13 +44,25 @@ def add_security_headers(response: Response) -> Response:
         # Served over HTTPS (directly, or behind a proxy trusted with TRUST_PROXY): the
         # browser is to come back over HTTPS only, never in clear on a shared Wi-Fi.
         headers.setdefault("Strict-Transport-Security", HSTS)
-    if (
-        "Cache-Control" not in headers  # a watch board's own, say: no login to look up
-        and response.mimetype == "text/html"
-        and current_user
-        and current_user.is_authenticated
-    ):
-        # An account's pages are not kept by shared caches, nor shown from the
-        # back-forward cache after logging out.
-        headers.setdefault("Cache-Control", "no-store")
+    if must_not_be_kept(response):
+        headers["Cache-Control"] = "no-store"
     return response
+
+
+# A player's own seat page: it shows their hidden bid.
+SEAT_PAGES = "/bid/"
+
+
+def must_not_be_kept(response: Response) -> bool:
+    """An answer no cache may keep, nor a browser show from its back-forward cache after
+    logging out: a seat's page (its hidden bid), whatever an account is answered (pages,
+    exports, sheets) and the API's answers (a token's data, a new token). An answer
+    that says it may be shared (a watch board's, static files') keeps its own."""
+    if request.path.startswith(SEAT_PAGES):
+        return True
+    said = response.headers.get("Cache-Control")
+    if said is not None and "private" not in said:
+        return False
+    if request.path.startswith("/api/"):
+        return True  # a token's answers, and the answer that hands out a token
+    return bool(current_user and current_user.is_authenticated)

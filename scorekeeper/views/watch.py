@@ -68,7 +68,13 @@ def revoke(game_id: str) -> Response:
     if not EmptyForm().validate_on_submit():
         abort(400)
     services.stop_sharing(record)
-    flash(gettext("The watch link is revoked: its address shows nothing any more."), "info")
+    flash(
+        gettext(
+            "The watch link is revoked, and the players' own bidding links with it: their"
+            " addresses show nothing any more."
+        ),
+        "info",
+    )
     return redirect(url_for("watch.share", game_id=game_id))
 
 
