@@ -183,9 +183,9 @@ def test_secrets_stay_behind_and_links_are_made_afresh(rich: tuple[User, dict[st
 
 
 def test_an_export_of_the_first_version_still_imports(app: Flask) -> None:
-    """tests/data/export-v1.json: an export as the app wrote it before version 2 (times to
+    """tests/data/exports/export-v1.json: an export as the app wrote it before version 2 (times to
     the second, no versions, corrections or round being played)."""
-    document = recorded("export-v1.json")
+    document = recorded("exports/export-v1.json")
     assert document["version"] == 1
     with app.app_context():
         cai = services.create_user("cai", "cai plays spades")

@@ -112,7 +112,8 @@ def test_a_games_sheet_is_its_owners(visitor: Any, table: Table) -> None:
     assert table.client.get(f"/games/{game_id}/sheet.pdf?paper=a3").status_code == 404
     mine = table.client.get(f"/games/{game_id}/sheet.pdf")
     assert mine.status_code == 200 and mine.mimetype == "application/pdf"
-    assert mine.headers["Cache-Control"] == "private, no-cache"
+    # An account's answer: no cache keeps it, nor the browser after logging out.
+    assert mine.headers["Cache-Control"] == "no-store"
     assert mine.headers["ETag"]
 
 

@@ -355,8 +355,9 @@ def sheet_cache(app: Flask) -> sheets.SheetCache:
 def _pdf_response(body: bytes, filename: str, *, max_age: int) -> Response:
     response = Response(body, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "inline", filename=filename)
-    # Names are printed on a sheet: browsers may keep it, shared caches may not. A
-    # game's sheet changes with the game, so the browser asks again each time (ETag).
+    # Names are printed on a sheet: shared caches may not keep it. A game's sheet changes
+    # with the game, so the browser asks again each time (ETag); an account's answers are
+    # made no-store on their way out (views/security.py).
     response.headers["Cache-Control"] = (
         f"private, max-age={max_age}" if max_age else "private, no-cache"
     )
