@@ -14,7 +14,8 @@ sheets (bench/pdf.py, run as its own script), the history (bench/history.py, lik
 Save → the next round ready in Chromium (bench/save_to_ready.py, likewise), and a game
 night on a real server with its memory (bench/load.py): as scripts/start serves the app,
 against one worker, against an empty app, and on PostgreSQL; and 500 slow connections
-against the served app's /login and its memory (bench/slow_clients.py). A benchmark script
+against the served app's /login and its memory (bench/slow_clients.py); 1, 8 and 32 tables
+saving rounds at once on one SQLite file (bench/writers.py). A benchmark script
 of its own joins the table when it prints its rows the way bench/pdf.py does:
 ``name  ratio×  ≤target×  yes|NO`` after a ``baseline…: N ms`` line, and SQL counts as
 ``SQL per request: page  7 (big)  7 (small)  the same  yes``.
@@ -33,7 +34,7 @@ import time
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from . import load, pages, slow_clients
+from . import load, pages, slow_clients, writers
 from .common import ROOT, Figure, markdown_table, print_table
 
 
@@ -191,6 +192,12 @@ def main() -> int:
         figures.append(
             Figure("slow clients: could not run", type(error).__name__, note=str(error)[:500])
         )
+
+    print("tables saving at the same moment on SQLite (bench/writers.py) …", flush=True)
+    try:
+        figures += writers.run(args.quick)
+    except Exception as error:
+        figures.append(Figure("writers: could not run", type(error).__name__, note=str(error)[:500]))
 
     for script, output in outputs:
         print(f"\n-- {script.path}, as it printed it --\n{output.rstrip()}")

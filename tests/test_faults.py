@@ -85,6 +85,48 @@ def test_a_round_sent_again_with_its_number_is_a_conflict_not_the_next_round(api
     assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
 
 
+ONE_CARD_HAND = {"bidder": 1, "bid": 8, "trump": "spades", "points": [6, 9], "last_trick": 1}
+"""A hand of One Card: every hand has the same shape, so a hand sent twice would fit as
+the next one: only its key or its number tells a retry from a new hand."""
+
+
+def one_card_game(ana: ApiClient) -> dict[str, Any]:
+    answer = ana.post(games_url(), {"game": "one_card", "players": ["Ana", "Ben"]})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return dict(answer.json)
+
+
+def test_one_card_a_hand_retried_with_its_key_is_stored_once(api: Any) -> None:
+    ana = api.login()
+    game = one_card_game(ana)
+    headers = {**ana.headers, "Idempotency-Key": "hand-one"}
+    answers = [
+        ana.client.post(rounds_url(game["id"]), json=ONE_CARD_HAND, headers=headers)
+        for _ in range(5)
+    ]
+    assert [a.status_code for a in answers] == [201] * 5
+    assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
+
+
+def test_one_card_the_same_hand_from_two_phones_is_stored_once(api: Any) -> None:
+    """Two phones at the table save hand 1, each with its own key: the number they both
+    send says which hand they mean, and the second is told it is recorded already."""
+    ana = api.login()
+    game = one_card_game(ana)
+    answers = [
+        ana.client.post(
+            rounds_url(game["id"]),
+            json={**ONE_CARD_HAND, "number": 1},
+            headers={**ana.headers, "Idempotency-Key": f"phone-{phone}"},
+        )
+        for phone in ("a", "b")
+    ]
+    assert [a.status_code for a in answers] == [201, 409]
+    assert answers[1].json["errors"][0]["field"] == "number"
+    assert "hand 1 is recorded already" in answers[1].json["errors"][0]["message"]
+    assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
+
+
 @pytest.mark.parametrize("number", [0, -1, "2", 1.5, True, [1]])
 def test_a_round_number_that_is_no_number_is_refused(api: Any, number: Any) -> None:
     ana = api.login()
