@@ -197,7 +197,9 @@ def main() -> int:
     try:
         figures += writers.run(args.quick)
     except Exception as error:
-        figures.append(Figure("writers: could not run", type(error).__name__, note=str(error)[:500]))
+        figures.append(
+            Figure("writers: could not run", type(error).__name__, note=str(error)[:500])
+        )
 
     for script, output in outputs:
         print(f"\n-- {script.path}, as it printed it --\n{output.rstrip()}")
