@@ -39,6 +39,15 @@ def register(app: Flask) -> None:
     app.register_error_handler(CSRFError, handle_csrf_error)
     for failure in (DBAPIError, PoolTimeout, StorageError):
         app.register_error_handler(failure, handle_storage_error)
+    app.after_request(say_when_to_come_back)
+
+
+def say_when_to_come_back(response: Response) -> Response:
+    """Every 503 says when to send again, the pages that keep what was typed (a round,
+    bids, a new game, refused for a full or busy storage) as much as the error page."""
+    if response.status_code == 503:
+        response.headers.setdefault("Retry-After", RETRY_AFTER)
+    return response
 
 
 def handle_storage_error(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
