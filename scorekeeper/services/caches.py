@@ -58,6 +58,23 @@ def refresh_results(
     return SummaryChange(before, after)
 
 
+def new_games_results(games: Iterable[tuple[Game, State]]) -> list[SummaryChange]:
+    """:func:`refresh_results` for games new in this transaction (an import's batch): no
+    cached rows of theirs to take out, and every game's rows in one INSERT."""
+    changes, rows = [], []
+    for game, state in games:
+        game.finished = state.finished
+        for seat in game.seats:
+            seat.total = state.totals[seat.seat]
+            seat.won = seat.seat in state.winners
+        players = {seat.seat: seat.player_id for seat in game.seats}
+        rows += round_result_rows(game.id, state, players)
+        changes.append(SummaryChange(None, GameResults.of(game, state) if state.finished else None))
+    if rows:
+        db.session.execute(insert(RoundResult), rows)
+    return changes
+
+
 def round_result_rows(
     game_id: str, state: State, players: Mapping[int, int], first: int = 1
 ) -> list[dict[str, Any]]:

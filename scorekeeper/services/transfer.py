@@ -49,7 +49,7 @@ from ..rules import GAMES, RuleError
 from ..rules.errors import RoundRefused
 from ..rules.names import NameRefused, readable_name
 from . import writes
-from .caches import refresh_results, refresh_summaries, update_summaries
+from .caches import new_games_results, refresh_summaries, update_summaries
 from .corrections import SHOWN
 from .errors import SAID, ImportRefused, Sentence, ServiceError, StorageError
 from .games import State, read_pending, rules_game
@@ -932,7 +932,7 @@ def _write_import(
         # Each batch brings its games into the players' summaries in its own transaction:
         # what is committed is counted, whatever happens to the batches after it.
         update_summaries(
-            [refresh_results(row, game.state) for row, game in zip(new_games, batch, strict=True)]
+            new_games_results((row, game.state) for row, game in zip(new_games, batch, strict=True))
         )
         writes.commit()
         added["games"] += len(new_games)
