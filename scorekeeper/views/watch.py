@@ -8,6 +8,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import segno
@@ -120,7 +121,7 @@ class BigNames:
     itself where it is short enough)."""
 
     @classmethod
-    def of(cls, players: list[str]) -> BigNames:
+    def of(cls, players: Sequence[str]) -> BigNames:
         """
         >>> names = BigNames.of(["Ana", "Bartholomew", "x" * 40, "x" * 39 + "y"])
         >>> names.ems, names.short[:2], names.short[2] != names.short[3]
