@@ -18,8 +18,9 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
-from flask_babel import gettext
+from flask_babel import format_date, gettext
 from markupsafe import Markup
 
 from .names import distinct_within
@@ -161,7 +162,7 @@ def _key(parent: ET.Element, seat: int, look: ChartLook, x: float, y: float) -> 
 @dataclass(frozen=True)
 class ChartWords:
     """A chart's title and its spoken label, untranslated, in the words of what its steps
-    are (a game's rounds or hands, a player's games)."""
+    are (a game's rounds or hands)."""
 
     title: str
     label: str
@@ -174,7 +175,6 @@ class ChartWords:
 
 BY_ROUND = ChartWords(N_("Running totals by round"), N_("Running totals by round: %(totals)s"))
 BY_HAND = ChartWords(N_("Running totals by hand"), N_("Running totals by hand: %(totals)s"))
-BY_GAME = ChartWords(N_("Running totals by game"), N_("Running totals by game: %(totals)s"))
 
 
 def running_totals_svg(
@@ -191,7 +191,7 @@ def running_totals_svg(
     """Each player's running total after every round, from 0 before the first.
 
     ``totals[i]`` holds every player's total after round ``i + 1``. ``words``
-    name the steps in the chart's title (a game's rounds or hands, a player's games). ``rounds``
+    name the steps in the chart's title (a game's rounds or hands). ``rounds``
     stretches the axis to the rounds planned (a game still being played shows how
     far it has come); ``target`` draws One Card's target as a line.
 
@@ -313,4 +313,104 @@ def running_totals_svg(
             entry = ET.SubElement(keys, "text", {"x": _fmt(lx + fs * 3.1), "y": _fmt(ly)})
             chars = max(6, int((entry_width - fs * 5.5) / (fs * 0.58)))
             entry.text = f"{distinct_within(name, players, chars)} {_label(final[seat])}"
+    return Markup(ET.tostring(svg, encoding="unicode"))
+
+
+def final_scores_svg(
+    name: str,
+    games: Sequence[tuple[date, int, bool]],
+    *,
+    look: ChartLook = PAGE_LOOK,
+) -> Markup:
+    """One player's final score in each of their games, a point a game placed by its date
+    (games on one day side by side), joined in the order played: no line from 0, since each
+    game starts afresh. A won game's point is filled, a lost one open. The axes say what
+    they hold (points up the side, the games' dates along the bottom) and the legend says
+    what the points are ("Ana: final score per game").
+    """
+    fs = look.font_size
+    values = [total for _when, total, _won in games] or [0]
+    ticks = nice_ticks(min(0, *values), max(values), look.y_ticks)
+    low, high = ticks[0], ticks[-1]
+    left = fs * 0.62 * max(len(_label(t)) for t in ticks) + fs * 0.5 + 2
+    right = look.width - fs * 1.2
+    top = fs * 1.6  # room for the axis' name
+    bottom = look.height - fs * 4.2  # the dates, then the legend
+    count = max(len(games), 1)
+
+    def x_of(index: int) -> float:
+        return left + (right - left) * (index + 0.5) / count
+
+    def y_of(value: float) -> float:
+        return bottom - (bottom - top) * (value - low) / (high - low)
+
+    spoken_games = ", ".join(
+        f"{format_date(when, 'short')} {_label(total)}" for when, total, _won in games
+    )
+    title = gettext("%(name)s: final score per game", name=name)
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": "100%",
+            "viewBox": f"0 0 {_fmt(look.width)} {_fmt(look.height)}",
+            "class": "chart",
+            "role": "img",
+            "aria-label": f"{title}: {spoken_games}",
+            "font-family": look.font_family,
+            "font-size": _fmt(fs),
+            "fill": look.ink,
+        },
+    )
+    ET.SubElement(svg, "title").text = title
+    grid = "".join(f"M{_fmt(left)} {_fmt(y_of(t))}H{_fmt(right)}" for t in ticks if t)
+    ET.SubElement(
+        svg, "path", {"d": grid, "stroke": look.grid, "stroke-width": "0.6", "fill": "none"}
+    )
+    labels = ET.SubElement(svg, "g", {"text-anchor": "end"})
+    for tick in ticks:
+        text = ET.SubElement(
+            labels, "text", {"x": _fmt(left - fs * 0.35), "y": _fmt(y_of(tick) + fs * 0.35)}
+        )
+        text.text = _label(tick)
+    # TRANSLATORS: the name of the side axis of a player's chart of final scores.
+    axis = ET.SubElement(svg, "text", {"x": _fmt(left), "y": _fmt(fs * 0.9)})
+    axis.text = gettext("points")
+    axes = f"M{_fmt(left)} {_fmt(y_of(0))}H{_fmt(right)}M{_fmt(left)} {_fmt(top)}V{_fmt(bottom)}"
+    ET.SubElement(
+        svg, "path", {"d": axes, "stroke": look.ink, "stroke-width": "0.8", "fill": "none"}
+    )
+    # The dates along the bottom: at most x_labels of them, the first and the last kept.
+    dates = ET.SubElement(svg, "g", {"text-anchor": "middle", "class": "chart-dates"})
+    every = max(1, math.ceil(count / max(look.x_labels // 2, 1)))
+    shown = [i for i in range(len(games)) if i % every == 0 or i == len(games) - 1]
+    for index in shown:
+        when = games[index][0]
+        text = ET.SubElement(dates, "text", {"x": _fmt(x_of(index)), "y": _fmt(bottom + fs * 1.2)})
+        text.text = format_date(when, "d MMM")
+    line, marks = _series_attributes(0, look)
+    points = [(x_of(i), y_of(total)) for i, (_when, total, _won) in enumerate(games)]
+    if len(points) > 1:
+        line = {**line, "stroke-dasharray": "2 3", "stroke-width": _fmt(look.line_width * 0.6)}
+        path = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+        ET.SubElement(svg, "polyline", {**line, "points": path})
+    radius = _radius(look) * 1.2
+    won = [p for p, game in zip(points, games, strict=True) if game[2]]
+    lost = [p for p, game in zip(points, games, strict=True) if not game[2]]
+    if won:
+        ET.SubElement(svg, "path", {**marks, "d": _marker_path("circle", won, radius)})
+    if lost:
+        open_marks = {**marks, "fill": look.paper}
+        ET.SubElement(svg, "path", {**open_marks, "d": _marker_path("circle", lost, radius)})
+    # The legend: what a point is.
+    ly = look.height - fs * 0.8
+    key = ET.SubElement(svg, "g")
+    ET.SubElement(
+        key, "path", {**marks, "d": _marker_path("circle", [(fs * 0.6, ly - fs * 0.35)], radius)}
+    )
+    entry = ET.SubElement(key, "text", {"x": _fmt(fs * 1.4), "y": _fmt(ly)})
+    entry.text = gettext(
+        "%(name)s: final score per game (filled: won)",
+        name=distinct_within(name, [], max(6, int((look.width - fs * 14) / (fs * 0.58)))),
+    )
     return Markup(ET.tostring(svg, encoding="unicode"))

@@ -168,17 +168,10 @@ def _timeline_charts(stats: history.PlayerStats) -> list[tuple[str, Markup]]:
     """The player's score in each of their latest finished games, as SVG: a chart for
     each game kind with two games or more (a Wizard total and a One Card total are not
     points on one line)."""
-    from ..charts import BY_GAME, running_totals_svg
+    from ..charts import final_scores_svg
 
     return [
-        (
-            GAMES[kind].title if kind in GAMES else kind,
-            running_totals_svg(
-                [stats.player.name],
-                [(total,) for _when, total, _won in games],
-                words=BY_GAME,
-            ),
-        )
+        (GAMES[kind].title if kind in GAMES else kind, final_scores_svg(stats.player.name, games))
         for kind, games in stats.timeline_by_kind()
         if len(games) >= 2
     ]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import segno
 from flask import (
@@ -30,6 +33,8 @@ from .. import services
 from ..assets import static_version
 from ..forms import EmptyForm
 from ..i18n import current_language
+from ..names import distinct_within
+from ..sheets.measure import char_em
 from .addresses import loopback_url, shared_url
 from .games import load_game
 
@@ -94,6 +99,44 @@ WATCH_PAGES = {"board": "watch/board.html", "big": "watch/big.html"}
 """Each page of a watch link, by its name in :func:`board_key` and :func:`board_tag`."""
 
 
+BIG_NAME_EMS = range(4, 17)
+"""The widths, in ems, the big board sizes its type for (static/app.css, ``name-ems-N``):
+type large enough to read across the table, and small enough that the widest name fits
+its line, up to 16 ems (a name wider than that wraps onto a second line)."""
+BIG_NAME_ROOM = 1.08
+"""A phone's own font may be a little wider than Noto Sans, which the widths are read from."""
+BIG_NAME_SHORT = 20
+"""What a name longer than two lines can hold on a phone is shortened to (still telling
+it from the others), where the screen is narrow; anywhere wider the name is whole."""
+
+
+@dataclass(frozen=True)
+class BigNames:
+    """The players' names as the big board lays them out."""
+
+    ems: int
+    """The width of the widest name, in ems, as the type is sized for it."""
+    short: list[str]
+    """Each name shortened for a narrow screen, told apart from the others (the name
+    itself where it is short enough)."""
+
+    @classmethod
+    def of(cls, players: Sequence[str]) -> BigNames:
+        """
+        >>> names = BigNames.of(["Ana", "Bartholomew", "x" * 40, "x" * 39 + "y"])
+        >>> names.ems, names.short[:2], names.short[2] != names.short[3]
+        (16, ['Ana', 'Bartholomew'], True)
+        >>> BigNames.of(["Ana", "Ben"]).ems
+        4
+        """
+        widest = max(sum(char_em(char) for char in name) for name in players)
+        ems = math.ceil(widest * BIG_NAME_ROOM)
+        return cls(
+            ems=min(max(ems, BIG_NAME_EMS.start), BIG_NAME_EMS.stop - 1),
+            short=[distinct_within(name, players, BIG_NAME_SHORT) for name in players],
+        )
+
+
 def watch_page(token: str, view: str) -> Response:
     # A phone reloading a board it already shows gets a 304 before anything is drawn.
     try:
@@ -124,6 +167,7 @@ def watch_page(token: str, view: str) -> Response:
             token=token,
             refresh=REFRESH_SECONDS,
             read_only=True,
+            names=BigNames.of(record.state.players) if view == "big" else None,
         )
         if shared:
             keep_board(board_key(token, record.id, view), version, page)
