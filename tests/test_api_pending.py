@@ -258,3 +258,31 @@ def test_a_seat_link_opens_nothing_of_another_game(api: ApiClient, app: Flask) -
         for token in ("", "x" * 65, "nosuchtoken", "a b"):
             with pytest.raises(services.NotFound):
                 services.bidding_seat(token)
+
+
+def test_once_a_secret_bid_is_in_the_dealer_stays(api: ApiClient, app: Flask) -> None:
+    """Under the hook the dealer's bid is judged against the others': a dealer moved
+    from seat to seat, each time with a bid the hook refuses, would have the answers tell
+    the sum of the secret bids. Once one is in, the dealer stays."""
+    from scorekeeper import services
+
+    game = started(api, ["Ana", "Ben", "Cai", "Dee"], hidden_bids=True, hook=True)
+    tokens = seat_tokens(app, game["id"])
+    with app.app_context():
+        services.seat_bid(tokens[1], 1, 1)  # Ben bids on his phone; Ana deals
+    version = fetch(api, game["id"])["version"]
+    for dealer in (1, 2, 3):
+        for bid in (0, 1):
+            bids = [None] * 4
+            bids[dealer] = bid
+            answer = api.put(pending_url(game["id"]), {"dealer": dealer, "bids": bids})
+            assert answer.status_code == 422, answer.get_data(as_text=True)
+            errors = answer.json["errors"]
+            assert [e["field"] for e in errors] == ["dealer"]
+            assert errors[0]["message"].startswith("Bids are in already, so Ana stays the dealer")
+            assert "Hook" not in answer.get_data(as_text=True)
+    document = fetch(api, game["id"])
+    assert document["version"] == version and document["pending"]["bid_in"][1] is True
+    # The dealer as it is: the round goes on.
+    same = api.put(pending_url(game["id"]), {"dealer": 0, "bids": [None, None, 0, None]})
+    assert same.status_code == 200, same.get_data(as_text=True)

@@ -133,3 +133,17 @@ def test_the_api_rematch(app: Flask, api: ApiClient) -> None:
     assert (
         api.client.post(f"/api/v1/games/{game_id}/rematch", headers=api.headers).status_code == 404
     )
+
+
+def test_an_api_rematch_key_belongs_to_its_game(app: Flask, api: ApiClient) -> None:
+    """The key of one game's rematch sent with another game's is refused, never
+    answered with the first game's rematch."""
+    api.login()
+    first, second = finished_game(app, "wizard"), finished_game(app, "one_card")
+    headers = {**api.headers, "Idempotency-Key": "rematch-k1"}
+    made = api.client.post(f"/api/v1/games/{first}/rematch", headers=headers)
+    assert made.status_code == 201
+    other = api.client.post(f"/api/v1/games/{second}/rematch", headers=headers)
+    assert other.status_code == 422, other.get_data(as_text=True)
+    assert other.json["errors"][0]["field"] == "Idempotency-Key"
+    assert api.client.post(f"/api/v1/games/{first}/rematch", headers=headers).status_code == 200

@@ -140,7 +140,7 @@ def test_an_account_comes_back_whole_from_its_export(rich: tuple[User, dict[str,
 
     theirs, ours = by_uid(ana), by_uid(cai)
     assert theirs.keys() == ours.keys() == set(uids.values())
-    for uid in theirs:
+    for uid in theirs.keys() - {uids["hidden"]}:
         assert seen(ours[uid]) == seen(theirs[uid]), uid
     wizard = ours[uids["wizard"]]
     assert [(c.number, c.done) for c in services.corrections(wizard)] == [
@@ -154,9 +154,11 @@ def test_an_account_comes_back_whole_from_its_export(rich: tuple[User, dict[str,
     assert wizard.row.version == theirs[uids["wizard"]].row.version == 11
     # Times to the microsecond, as the API gives them.
     assert ours[uids["one_card"]].row.created_at == theirs[uids["one_card"]].row.created_at
-    hidden = ours[uids["hidden"]].pending
-    assert hidden is not None and hidden.hidden and hidden.bid_in == (True, False, True)
-    assert hidden.bid_of(0) == 1
+    # The secret bids stayed on the phones: the round comes back, its dealer, no bid in.
+    hidden, before = ours[uids["hidden"]].pending, theirs[uids["hidden"]].pending
+    assert hidden is not None and before is not None
+    assert hidden.hidden and hidden.bid_in == (False, False, False)
+    assert (hidden.number, hidden.dealer) == (before.number, before.dealer) == (2, 1)
     early = ours[uids["early"]].pending
     assert early is not None and not early.hidden and early.bids == [1, None, None]
 
@@ -174,12 +176,24 @@ def test_secrets_stay_behind_and_links_are_made_afresh(rich: tuple[User, dict[st
     hidden = by_uid(cai)[uids["hidden"]]
     assert hidden.row.watch_token is None
     assert all(seat.bid_token is None for seat in hidden.row.seats)
-    # A new link for the seat that has not bid: its bid joins those already in.
+    # New links for every seat: the bids made before stayed behind, so each bids again.
     links = services.seat_links(hidden)
     assert not set(links.values()) & set(secrets)
-    record, _seat = services.seat_bid(links[1], 2, 0)
+    services.seat_bid(links[0], 2, 1)
+    services.seat_bid(links[2], 2, 0)
+    record, _seat = services.seat_bid(links[1], 2, 0)  # the dealer, last under the hook
     assert record.pending is not None and not record.pending.hidden
     assert record.pending.bids == [1, 0, 0]
+
+
+def test_an_export_never_carries_a_secret_bid(rich: tuple[User, dict[str, str]]) -> None:
+    ana, uids = rich
+    document = transfer.export_account(ana)
+    hidden = next(game for game in document["games"] if game["uid"] == uids["hidden"])
+    assert hidden["pending"]["facts"]["bids"] == [None, None, None]
+    assert hidden["pending"]["revealed"] is False
+    early = next(game for game in document["games"] if game["uid"] == uids["early"])
+    assert early["pending"]["facts"]["bids"] == [1, None, None]  # said aloud: kept
 
 
 def test_an_export_of_the_first_version_still_imports(app: Flask) -> None:

@@ -106,6 +106,7 @@ from .rounds import (
 from .text import plain_text, storable
 from .watch import (
     bidding_seat,
+    seat_version,
     share_game,
     stop_sharing,
     watched_game,
@@ -189,6 +190,7 @@ __all__ = [
     "save_pending",
     "seat_bid",
     "seat_links",
+    "seat_version",
     "setup_code_matches",
     "setup_code_path",
     "share_game",

@@ -220,10 +220,12 @@ def _game_made(game_id: str) -> writes.Probe:
     return stored
 
 
-def rematch(record: StoredGame, key: str | None = None) -> StoredGame:
+def rematch(record: StoredGame, key: str | None = None, digest: str | None = None) -> StoredGame:
     """A new game of a finished one: the same players in the same seats, the same
     options, and the next dealer (left of the last round's), in tonight's game night.
-    ``key``: the button's one-time key (a double tap starts one game)."""
+    ``key``: the button's one-time key (a double tap starts one game); ``digest``: what
+    the key came with (its call names the game: the key of one game's rematch sent with
+    another game's is refused, not answered with the first rematch)."""
     state = record.state
     if not state.finished:
         raise Conflict(N_("The game is not over yet: finish it, then start a rematch"), "game")
@@ -235,6 +237,7 @@ def rematch(record: StoredGame, key: str | None = None) -> StoredGame:
         state.left_of(last),
         state.options_mapping(),
         key=key,
+        digest=digest,
     )
 
 

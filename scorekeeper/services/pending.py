@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from ..extensions import db
 from ..i18n import N_
@@ -219,13 +219,22 @@ def clear_pending(record: StoredGame, edit: Edit = NO_EDIT) -> StoredGame:
 
 def seat_links(record: StoredGame) -> dict[int, str]:
     """Each seat's bidding link secret, made for the seats that have none yet."""
-    made = False
-    for seat in record.row.seats:
-        if seat.bid_token is None:
-            seat.bid_token = secrets.token_urlsafe(18)
-            made = True
-    if made:
+    missing = [seat for seat in record.row.seats if seat.bid_token is None]
+    if missing:
+        # Only where there is none yet, in the database's own terms: two phones opening
+        # the round screen at once make one link each seat, never one that replaces the
+        # other's (whose QR codes would then open nothing).
+        for seat in missing:
+            db.session.execute(
+                update(Seat)
+                .where(Seat.game_id == seat.game_id, Seat.seat == seat.seat)
+                .where(Seat.bid_token.is_(None))
+                .values(bid_token=secrets.token_urlsafe(18))
+                .execution_options(synchronize_session=False)
+            )
         _commit_or_conflict(N_("The game changed meanwhile: reload it"))
+        for seat in missing:
+            db.session.refresh(seat, ["bid_token"])
     return {seat.seat: str(seat.bid_token) for seat in record.row.seats}
 
 
@@ -262,6 +271,12 @@ def seat_bid(token: str, number: int, bid: Any) -> tuple[StoredGame, int]:
         lambda: _hidden_facts(state, upcoming, existing, {"bids": bids})
     )
     phone = _phone_seats(current.row) if existing is not None else frozenset()
+    kept = current.row.pending.get("facts") if isinstance(current.row.pending, Mapping) else None
+    if existing is not None and seat in phone and dict(facts) == kept:
+        # The same bid again (a second tap, a page sent twice): nothing to store, and no
+        # new version sending every watching screen to fetch the game again.
+        db.session.rollback()
+        return current, seat
     return _store(current, upcoming, facts, revealed, phone | {seat}), seat
 
 
@@ -327,6 +342,7 @@ def _hidden_facts(
             ]
         )
     bids = [new if new is not None else old for new, old in zip(given, before, strict=True)]
+    _keep_the_dealer(state, number, existing, before, data)
     rest = {key: value for key, value in (existing.facts if existing else {}).items()}
     rest.pop("bids", None)
     rest.update({key: value for key, value in data.items() if key != "bids"})
@@ -353,6 +369,29 @@ def _hidden_facts(
     facts["bids"] = bids
     # Every bid in, the trump still to say: shown now; the trump comes with the tricks.
     return facts, every_bid
+
+
+def _keep_the_dealer(
+    state: State, number: int, existing: Pending | None, before: list[Any], data: Mapping[str, Any]
+) -> None:
+    """Once a secret bid is in, the dealer stays. Under the hook the dealer's bid is
+    judged against the others', so a dealer moved from seat to seat would have the rules
+    tell the sum of the secret bids each time, before the reveal."""
+    if existing is None or "dealer" not in data or all(bid is None for bid in before):
+        return
+    unread: list[RuleError] = []
+    dealer = state.dealer_from_mapping(data, number, unread)
+    if not unread and dealer != existing.dealer:
+        raise RoundRefused(
+            [
+                RuleError(
+                    "Bids are in already, so {name} stays the dealer: clear the round's"
+                    " bids to deal again",
+                    name=state.player_name(existing.dealer),
+                    field="dealer",
+                )
+            ]
+        )
 
 
 def _store(

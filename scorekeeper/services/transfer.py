@@ -176,13 +176,19 @@ def _export_game(game: Game, corrections: list[dict[str, Any]]) -> dict[str, Any
 
 
 def _export_pending(game: Game) -> dict[str, Any] | None:
-    """The round being played, as stored (its bids, hidden ones too), while it is the
-    game's next round."""
-    if not isinstance(game.pending, Mapping) or read_pending(game, rules_game(game)) is None:
+    """The round being played, as stored, while it is the game's next round; secret bids
+    not yet revealed are written as null: a bid made on a player's phone is theirs until
+    the reveal, and no answer gives it to the account, its export included (after an
+    import the players bid again on their phones)."""
+    pending = read_pending(game, rules_game(game)) if isinstance(game.pending, Mapping) else None
+    if pending is None:
         return None
+    facts = dict(game.pending.get("facts") or {})
+    if pending.hidden and isinstance(facts.get("bids"), list):
+        facts["bids"] = [None] * len(facts["bids"])
     return {
         "number": game.pending["number"],
-        "facts": dict(game.pending.get("facts") or {}),
+        "facts": facts,
         "revealed": bool(game.pending.get("revealed")),
     }
 

@@ -8,9 +8,7 @@ from typing import Any
 from sqlalchemy import Executable, Row, bindparam, select
 
 from ..extensions import db
-from ..models import (
-    Game,
-)
+from ..models import Game, Seat
 from . import pending, writes
 from .errors import NotFound
 from .games import StoredGame, rules_game
@@ -45,6 +43,17 @@ def bidding_seat(token: str) -> tuple[StoredGame, int]:
     return record, seat
 
 
+def seat_version(token: str) -> int:
+    """Only the version of the game a seat's link opens, while it is being played: one
+    small query for the seat page's refresh, every few seconds on every player's phone."""
+    if not token or len(token) > 64 or not storable(token):
+        raise NotFound("seat")
+    row = db.session.execute(_SEAT_VERSION, {"token": token}).first()
+    if row is None or row.finished:
+        raise NotFound("seat")
+    return int(row.version)
+
+
 def watched_game(token: str) -> StoredGame:
     """The game a watch token reads, or NotFound (a revoked or guessed token)."""
     if not token or len(token) > 64 or not storable(token):
@@ -73,6 +82,11 @@ def watched_stamp(token: str) -> tuple[str, int]:
 
 
 # Built once: every watching phone asks one of these every few seconds.
+_SEAT_VERSION = (
+    select(Game.version, Game.finished)
+    .join(Seat, Seat.game_id == Game.id)
+    .where(Seat.bid_token == bindparam("token"))
+)
 _VERSION = select(Game.version).where(Game.watch_token == bindparam("token"))
 _STAMP = select(Game.id, Game.version).where(Game.watch_token == bindparam("token"))
 

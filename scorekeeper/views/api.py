@@ -339,8 +339,11 @@ def rematch(game_id: str) -> Answer:
     record = load(game_id)
     if record is None:
         return not_found()
+    basis = edit_basis()
     try:
-        started = services.rematch(record, edit_basis().key)
+        started = services.rematch(record, basis.key, basis.digest)
+    except services.KeyReused as reused:
+        return key_reused(reused)
     except services.Conflict as error:
         return conflict(error)
     except services.StorageError as stored:

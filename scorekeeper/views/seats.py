@@ -97,11 +97,11 @@ def _take_bid(token: str, record: services.StoredGame, seat: int) -> tuple[list[
 def version(token: str) -> Response:
     """The game's version, for the seat page's script to follow the round."""
     try:
-        record, _seat = services.bidding_seat(token)
+        current = services.seat_version(token)
     except services.NotFound:
         abort(404)
     return Response(
-        b'{"version":%d}\n' % record.row.version,
+        b'{"version":%d}\n' % current,
         mimetype="application/json",
         headers={"Cache-Control": "no-store"},
     )

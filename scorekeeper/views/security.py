@@ -35,8 +35,9 @@ def add_security_headers(response: Response) -> Response:
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
-    # A watch link is a secret in the address: never send it on to another page.
-    referrer = "no-referrer" if request.path.startswith("/watch/") else "same-origin"
+    # A watch link and a seat's link are secrets in the address: never sent on.
+    secret = request.path.startswith(("/watch/", SEAT_PAGES))
+    referrer = "no-referrer" if secret else "same-origin"
     headers.setdefault("Referrer-Policy", referrer)
     headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
