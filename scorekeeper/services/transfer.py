@@ -180,16 +180,19 @@ def _export_pending(game: Game) -> dict[str, Any] | None:
     not yet revealed are written as null: a bid made on a player's phone is theirs until
     the reveal, and no answer gives it to the account, its export included (after an
     import the players bid again on their phones)."""
-    pending = read_pending(game, rules_game(game)) if isinstance(game.pending, Mapping) else None
+    stored = game.pending
+    if not isinstance(stored, Mapping):
+        return None
+    pending = read_pending(game, rules_game(game))
     if pending is None:
         return None
-    facts = dict(game.pending.get("facts") or {})
+    facts = dict(stored.get("facts") or {})
     if pending.hidden and isinstance(facts.get("bids"), list):
         facts["bids"] = [None] * len(facts["bids"])
     return {
-        "number": game.pending["number"],
+        "number": stored["number"],
         "facts": facts,
-        "revealed": bool(game.pending.get("revealed")),
+        "revealed": bool(stored.get("revealed")),
     }
 
 
