@@ -385,8 +385,10 @@ def _keep_the_dealer(
         raise RoundRefused(
             [
                 RuleError(
-                    "Bids are in already, so {name} stays the dealer: clear the round's"
-                    " bids to deal again",
+                    N_(
+                        "Bids are in already, so {name} stays the dealer: clear the round's"
+                        " bids to deal again"
+                    ),
                     name=state.player_name(existing.dealer),
                     field="dealer",
                 )
