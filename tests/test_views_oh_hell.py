@@ -292,3 +292,15 @@ def test_the_rules_page_tags_the_apps_decisions(client: FlaskClient) -> None:
     for key in ("schedule", "top", "hook", "scoring", "full-deal-no-trump", "ties-share"):
         assert f'data-decision="{key}"' in page
     assert "3 to 7 players" in page
+
+
+def test_the_rules_page_calls_ten_plus_the_bid_the_default_not_the_usual_scoring(
+    client: FlaskClient,
+) -> None:
+    # RULES.md, Oh Hell › Scoring: "ten-plus-bid" is the app's default; published rules
+    # mostly score a point a trick and 10 for the exact bid, so it is not "the usual one".
+    page = text(client.get("/rules/oh_hell"))
+    scoring = page[page.index('data-decision="scoring"') :]
+    scoring = scoring[: scoring.index("</li>")]
+    assert "Ten plus the bid (the app's default)" in scoring
+    assert "usual" not in scoring
