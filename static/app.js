@@ -536,6 +536,8 @@
 
     function updateTrump() {
       var passedAll = form.querySelector('input[name="bidder"][value="none"]:checked');
+      var note = form.querySelector("[data-all-passed-note]");
+      if (note) note.hidden = !passedAll;
       form.querySelectorAll('input[name="trump"]').forEach(function (input) {
         input.disabled = !!passedAll;
         if (passedAll) input.checked = false;

@@ -736,3 +736,28 @@ def test_the_watch_boards_tag_is_the_languages_own(app: Flask, table: Table) -> 
     welsh = watcher.get(f"/watch/{game['watch']}", headers={"If-None-Match": tag})
     assert welsh.status_code == 200 and page_texts(welsh.get_data(as_text=True))[0] == "cy"
     assert welsh.headers["ETag"] != tag
+
+
+def test_greek_names_the_wizard_and_jester_cards_and_keeps_the_games_name(
+    table: Table,
+) -> None:
+    """Greek: the cards are the Μάγος and the Γελωτοποιός in every sentence, the paper is
+    Letter ΗΠΑ; the game's own name, a brand, stays Wizard."""
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    client = with_language(table.client, "el")
+    _, game_page = page_texts(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Wizard" in game_page  # the title
+    assert "Letter ΗΠΑ" in game_page and "US Letter" not in game_page
+    _, round_page = page_texts(client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True))
+    assert "Γελωτοποιός" in round_page  # the turned card's chip
+    _, rules = page_texts(client.get("/rules/wizard").get_data(as_text=True))
+    said = " ".join(rules)
+    assert "Οι κανόνες του Wizard" in said
+    assert "4 Μάγοι και 4 Γελωτοποιοί" in said
+    assert "Jester" not in said
+    # "Wizard" is left only as the game's name: never a card's in a Greek sentence.
+    for text in rules:
+        for found in re.finditer(r"\w*\s*Wizard", text):
+            assert found.group(0).strip() in ("Wizard", "του Wizard", "Στο Wizard", "το Wizard"), (
+                text
+            )

@@ -3,6 +3,7 @@ correction, the round that deals every card, the API and the rules page."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -292,3 +293,62 @@ def test_the_rules_page_tags_the_apps_decisions(client: FlaskClient) -> None:
     for key in ("schedule", "top", "hook", "scoring", "full-deal-no-trump", "ties-share"):
         assert f'data-decision="{key}"' in page
     assert "3 to 7 players" in page
+
+
+def test_the_rules_page_calls_ten_plus_the_bid_the_default_not_the_usual_scoring(
+    client: FlaskClient,
+) -> None:
+    # RULES.md, Oh Hell › Scoring: "ten-plus-bid" is the app's default; published rules
+    # mostly score a point a trick and 10 for the exact bid, so it is not "the usual one".
+    page = text(client.get("/rules/oh_hell"))
+    scoring = page[page.index('data-decision="scoring"') :]
+    scoring = scoring[: scoring.index("</li>")]
+    assert "Ten plus the bid (the app's default)" in scoring
+    assert "usual" not in scoring
+
+
+def options_line(table: Table, game_id: str) -> str:
+    """The options under the game's title, as the game page shows them (tags left out)."""
+    page = text(table.client.get(f"/games/{game_id}"))
+    line = re.search(r"data-options-line>(.*?)</p>", page)
+    assert line is not None, "no options line"
+    return re.sub(r"<[^>]+>", "", line.group(1))
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            {},
+            "Hand sizes, round by round Down and up from 10 · Hook on · Scoring Ten plus the bid",
+        ),
+        (
+            {"schedule": "up", "top": "3", "hook": None, "scoring": "trick-each"},
+            "Hand sizes, round by round Up to 3 · Hook off · Scoring A point a trick",
+        ),
+        (
+            {"scoring": "wizard-style", "hidden_bids": "y"},
+            "Hand sizes, round by round Down and up from 10 · Hook on · Scoring As Wizard scores"
+            " · hidden bids",
+        ),
+        (
+            {
+                "schedule": "own",
+                "hand_sizes": "2, 5, 1",
+                "scoring": "own",
+                "made_base": "5",
+                "made_per_trick": "2",
+                "per_trick": "1",
+                "missed_per_trick_off": "3",
+            },
+            "Hand sizes, round by round 2–5–1 · Hook on · Scoring bid met exactly: 5 + 2 a"
+            " trick bid; 1 for every trick taken; missed: ‒3 a trick off.",
+        ),
+    ],
+    ids=["defaults", "up-no-hook", "wizard-style-hidden", "own-lists"],
+)
+def test_the_game_page_states_the_options(
+    table: Table, options: dict[str, str | None], said: str
+) -> None:
+    game_id = new_oh_hell(table, **options)  # type: ignore[arg-type]
+    assert options_line(table, game_id) == said

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -156,6 +157,34 @@ def test_a_tie_at_the_top_plays_another_hand(app: Flask, table: Table) -> None:
     page = text(table.client.get(f"/games/{game_id}"))
     assert "Ana</strong> wins with 25 points" in page
     assert table.client.get(url).status_code == 302
+
+
+def trump_hint(response: Any) -> str:
+    """The trump's hint as the page shows it without scripts: a hidden part left out."""
+    page = text(response)
+    start = page.index('id="trump-label">') + len('id="trump-label">')
+    hint = page[start : page.index("</p>", start)]
+    return re.sub(r"<span[^>]* hidden>.*?</span>|<[^>]+>", "", hint).strip()
+
+
+def test_everyone_passed_is_said_only_for_a_hand_where_everyone_passed(table: Table) -> None:
+    game_id = new_one_card(table, ["Ana", "Ben", "Cai"])
+    new_hand = table.client.get(f"/games/{game_id}/rounds/new")
+    assert trump_hint(new_hand) == "The suit of the bidder's first lead."
+    url = f"/games/{game_id}/rounds/new"
+    made = table.post(url, hand([5, 7, 3], 0, bidder="1", bid="7", trump="hearts"))
+    assert made.status_code == 302, errors(made)
+    assert table.post(url, hand([6, 6, 3], 1, bidder="none")).status_code == 302
+    bid_hand = table.client.get(f"/games/{game_id}/rounds/1/edit")
+    assert trump_hint(bid_hand) == "The suit of the bidder's first lead."
+    passed_hand = table.client.get(f"/games/{game_id}/rounds/2/edit")
+    assert trump_hint(passed_hand) == (
+        "The suit of the bidder's first lead. Everyone passed: no trump."
+    )
+    # A refused hand where everyone passed says so again.
+    refused = table.post(url, hand([5, 7, 2], 0, bidder="none"))
+    assert refused.status_code == 422
+    assert trump_hint(refused).endswith("Everyone passed: no trump.")
 
 
 def test_correct_and_undo_a_hand(app: Flask, table: Table) -> None:

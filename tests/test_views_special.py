@@ -439,3 +439,36 @@ def test_statistics_count_a_bid_met_against_the_changed_bid(app: Flask, table: T
     with app.app_context():
         cai = RoundResult.query.filter_by(game_id=game_id, number=2, seat=2).one()
         assert (cai.bid, cai.took, cai.made) == (1, 1, True)
+
+
+def test_the_card_turned_before_the_werewolf_swap_is_on_the_correction_screen(
+    app: Flask, table: Table
+) -> None:
+    game_id = game_with(table, ["werewolf"])
+    response = table.post(
+        f"/games/{game_id}/rounds/new",
+        taps([0, 1, 0], [0, 1, 0], turned="h", werewolf_seat="1", werewolf_trump="clubs"),
+    )
+    assert response.status_code == 302, errors(response)
+    page = text(table.client.get(f"/games/{game_id}/rounds/1/edit"))
+    # The hearts were turned; Ben swapped the Werewolf for that card and named clubs.
+    turned = re.findall(r'<input[^>]*name="turned"[^>]*>', page)
+    assert [tag for tag in turned if "checked" in tag] == [
+        next(tag for tag in turned if 'value="h"' in tag)
+    ]
+    assert 'name="werewolf_trump" value="clubs" checked' in page
+    # Corrected to diamonds turned: the correction says so, and the trump stays clubs.
+    form = {
+        **taps([0, 1, 0], [0, 1, 0], turned="d", werewolf_seat="1", werewolf_trump="clubs"),
+        "number": "1",
+        "version": re.search(r'name="version"[^>]*value="(\d+)"', page).group(1),  # type: ignore[union-attr]
+    }
+    response = table.post(f"/games/{game_id}/rounds/1/edit", form)
+    assert response.status_code == 302, errors(response)
+    record = state(app, game_id).rounds[0]
+    assert record.trump is not None and record.trump.word == "clubs"
+    page = text(table.client.get(f"/games/{game_id}/rounds/1/edit"))
+    assert re.search(r'<input[^>]*checked[^>]*name="turned"[^>]*value="d"', page) or re.search(
+        r'<input[^>]*name="turned"[^>]*value="d"[^>]*checked', page
+    )
+    assert "Turned card hearts → diamonds" in text(table.client.get(f"/games/{game_id}"))

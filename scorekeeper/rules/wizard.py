@@ -56,6 +56,7 @@ DECK_SIZE = 60  # 52 suited cards, 4 Wizards, 4 Jesters (RULES.md, Wizard › De
 SPECIAL_CARDS = tuple(card.value for card in ANNIVERSARY_CARDS)
 """The option "special cards" names them so: bomb, cloud, dragon, fairy, juggler, werewolf,
 shapeshifter."""
+SUIT_WORDS = tuple(suit.word for suit in Suit)
 TIE_BREAKS = ("share", "exact_bids")
 """Equal top totals share the win, or go to whoever met their bid in the most rounds."""
 NO_TRUMP_TURNED = (Special.FAIRY, Special.BOMB)
@@ -138,13 +139,22 @@ class CloudChange:
 @dataclass(frozen=True)
 class WerewolfSwap:
     """``seat`` held the Werewolf, swapped it for the turned card and named ``trump``
-    (None: no trump)."""
+    (None: no trump). ``turned_suit``: the turned card's suit, when the table said only
+    its suit (the round's trump no longer tells it; a card said whole is the round's
+    ``turned``)."""
 
     seat: int
     trump: Suit | None
+    turned_suit: Suit | None = None
 
     def to_mapping(self) -> dict[str, Any]:
-        return {"seat": self.seat, "trump": self.trump.word if self.trump else "none"}
+        facts: dict[str, Any] = {
+            "seat": self.seat,
+            "trump": self.trump.word if self.trump else "none",
+        }
+        if self.turned_suit is not None:
+            facts["turned_suit"] = self.turned_suit.word
+        return facts
 
 
 @dataclass(frozen=True)
@@ -402,7 +412,21 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             return None
         word = word.strip().lower()
         trump = None if word == "none" else Suit.parse(word)
-        return None if seat is None else WerewolfSwap(seat=seat, trump=trump)
+        turned_suit = None
+        raw_turned = value.get("turned_suit")
+        if raw_turned is not None:
+            if isinstance(raw_turned, str) and raw_turned.strip().lower() in SUIT_WORDS:
+                turned_suit = Suit.parse(raw_turned)
+            else:  # refused, and the swap judged without it
+                errors.append(
+                    CardError(
+                        "The turned card's suit is clubs, diamonds, hearts or spades",
+                        field="werewolf",
+                    )
+                )
+        if seat is None:
+            return None
+        return WerewolfSwap(seat=seat, trump=trump, turned_suit=turned_suit)
 
     def record_errors(self, record: WizardRound, info: RoundInfo) -> list[RuleError]:
         return [*super().record_errors(record, info), *self.special_card_errors(record, info)]
@@ -446,6 +470,17 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
                         field="werewolf",
                     )
                 )
+            elif record.werewolf.turned_suit is not None and record.turned is not None:
+                turned = record.turned
+                if turned.suit is not record.werewolf.turned_suit:
+                    errors.append(
+                        CardError(
+                            "The turned card is the {card}: its suit is not {suit}",
+                            card=turned.label,
+                            suit=record.werewolf.turned_suit.word,
+                            field="werewolf",
+                        )
+                    )
         return errors
 
     def cloud_errors(

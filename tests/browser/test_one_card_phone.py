@@ -71,6 +71,9 @@ def test_a_game_of_one_card_on_a_phone(phone: Page, live_server: Any, screenshot
     follow(page, "Enter hand 1")
     turn = page.locator("[data-turn]")
     expect(turn).to_have_text("Ŵyn to bid or pass:")
+    # Nobody has passed yet: the trump's hint says nothing of everyone passing.
+    trump_hint = page.locator("#trump-label")
+    expect(trump_hint).to_have_text("The suit of the bidder's first lead.", use_inner_text=True)
     # Below the lowest bid (7 with 3 players) nothing is offered.
     expect(page.locator("[data-call-buttons]").get_by_role("button", name="6")).to_have_count(0)
     call(page, "7")
@@ -82,6 +85,7 @@ def test_a_game_of_one_card_on_a_phone(phone: Page, live_server: Any, screenshot
     expect(turn).to_have_text("Ŵyn to bid or pass:")
     call(page, "Pass")
     expect(turn).to_have_text("Contract: Ana bids 8.")
+    expect(page.get_by_text("Everyone passed: no trump.")).to_be_hidden()
     expect(page.locator("[data-calls] li")).to_have_text(
         ["Ŵyn: 7", "Cai: pass", "Ana: 8", "Ŵyn: pass"]
     )
@@ -111,6 +115,7 @@ def test_a_game_of_one_card_on_a_phone(phone: Page, live_server: Any, screenshot
         call(page, "Pass")
     expect(page.locator("[data-turn]")).to_have_text("Everyone passed: no bid, no trump.")
     expect(page.locator("#trump-hearts")).to_be_disabled()
+    expect(page.get_by_text("Everyone passed: no trump.")).to_be_visible()
     page.locator("#points_2").fill("3")
     page.locator("#points_0").fill("5")
     expect(page.locator("#points_1")).to_have_attribute("placeholder", "7")

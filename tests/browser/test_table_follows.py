@@ -326,3 +326,38 @@ def test_the_table_sees_the_corrections(phone: Page, live_server: Any, screensho
     )
     fits(page)
     screenshot(page, "corrections.png")
+
+
+def test_the_game_page_follows_hidden_bids_as_they_come_in(
+    phone: Page, browser: Any, live_server: Any
+) -> None:
+    game_id = install_with_a_game(
+        live_server, "oh_hell", PLAYERS, 2, {"schedule": [2, 1], "hidden_bids": True}
+    )
+    links = seat_links(live_server, game_id)
+    keeper = phone
+    log_in(keeper, live_server)
+    keeper.goto(f"{live_server.url}/games/{game_id}")
+    expect(keeper.locator("#next-title")).to_have_text("Round 1 of 2")
+    context = new_phone(browser)
+    try:
+        ana_phone = context.new_page()
+        ana_phone.goto(f"{live_server.url}/bid/{links[0]}")
+        with ana_phone.expect_navigation():
+            tap_chip(ana_phone, "bid", 1)
+        expect(ana_phone.locator("main")).to_contain_text("Your bid is in: 1.")
+        # The scorekeeper's game page, left open, shows Ana's bid in by itself: who, never what.
+        pending = keeper.locator(".pending")
+        expect(pending).to_contain_text("Hidden bids: 1 of 3 in", timeout=FOLLOWS_WITHIN_MS)
+        expect(pending.locator("li", has_text="Ana").locator(".bid-in")).to_have_text("✓ has bid")
+        expect(pending.locator("li", has_text="Ben").locator(".bid-waiting")).to_be_visible()
+        no_bids_in(keeper, {0: 1})
+        ben_phone = context.new_page()
+        ben_phone.goto(f"{live_server.url}/bid/{links[1]}")
+        with ben_phone.expect_navigation():
+            tap_chip(ben_phone, "bid", 0)
+        expect(pending).to_contain_text("Hidden bids: 2 of 3 in", timeout=FOLLOWS_WITHIN_MS)
+        expect(pending.locator("li", has_text="Ben").locator(".bid-in")).to_have_text("✓ has bid")
+        fits(keeper)
+    finally:
+        context.close()

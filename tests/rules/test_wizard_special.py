@@ -784,6 +784,48 @@ def test_a_werewolf_swap_that_cannot_be_is_refused(facts, error):
     assert said(refused) == [error]
 
 
+def test_the_suit_turned_before_the_swap_is_kept_with_it():
+    """Only the turned card's suit said (as the round screen taps it): the swap keeps it,
+    since the round's trump is the one named."""
+    game = new_game(ALL)
+    swap = {"seat": 2, "trump": "clubs", "turned_suit": "hearts"}
+    record = game.parse_round({**ROUND_ONE, "werewolf": swap})
+    assert record.trump is Suit.CLUBS
+    assert record.werewolf == WerewolfSwap(seat=2, trump=Suit.CLUBS, turned_suit=Suit.HEARTS)
+    assert record.to_mapping()["werewolf"] == swap
+    assert game.parse_round(record.to_mapping()) == record
+    # A whole card turned of that suit agrees with it.
+    whole = game.parse_round({**ROUND_ONE, "turned": "7h", "werewolf": swap})
+    assert whole.werewolf is not None and whole.werewolf.turned_suit is Suit.HEARTS
+
+
+@pytest.mark.parametrize(
+    ("facts", "error"),
+    [
+        (
+            {"turned": "7d", "werewolf": {"seat": 1, "trump": "clubs", "turned_suit": "hearts"}},
+            (CardError, "werewolf", "The turned card is the 7♦: its suit is not hearts"),
+        ),
+        (
+            {"turned": "wizard", "werewolf": {"seat": 1, "trump": "clubs", "turned_suit": "h"}},
+            (CardError, "werewolf", "The turned card's suit is clubs, diamonds, hearts or spades"),
+        ),
+        (
+            {
+                "turned": "wizard",
+                "werewolf": {"seat": 1, "trump": "clubs", "turned_suit": "hearts"},
+            },
+            (CardError, "werewolf", "The turned card is the Wizard: its suit is not hearts"),
+        ),
+    ],
+    ids=["another-suit-than-the-card", "not-a-suit-word", "a-special-card-turned"],
+)
+def test_a_turned_suit_that_cannot_be_is_refused(facts, error):
+    game = new_game(ALL)
+    refused = refusal(lambda: game.parse_round({**ROUND_ONE, **facts}))
+    assert said(refused) == [error]
+
+
 def test_the_werewolf_is_refused_when_the_game_does_not_play_it():
     game = new_game(["bomb", "cloud"])
     refused = refusal(

@@ -4,14 +4,20 @@ with an ordinary pack, a schedule of hand sizes and a choice of scoring."""
 from __future__ import annotations
 
 from ...rules.errors import N_
-from ...rules.oh_hell import OhHellGame, default_top, largest_hand
+from ...rules.oh_hell import SCORING_PRESETS, OhHellGame, default_top, largest_hand
 from ...rules.referee import OH_HELL_REFEREE
 from ..changes import TRICK_WORDS
 from ..kind import GameKind, Templates, Words
 from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
 from . import api
-from .forms import NewOhHellGameForm, OhHellRoundForm, OhHellSheetForm, oh_hell_sheet_options
+from .forms import (
+    SCORING_CHOICES,
+    NewOhHellGameForm,
+    OhHellRoundForm,
+    OhHellSheetForm,
+    oh_hell_sheet_options,
+)
 from .sheet import SHEET
 
 TABLES = range(OhHellGame.min_players, OhHellGame.max_players + 1)
@@ -28,6 +34,7 @@ KIND = GameKind(
         board="kinds/_tricks_board.html",
         round="kinds/oh_hell/round.html",
         options="kinds/oh_hell/options.html",
+        options_line="kinds/oh_hell/options_line.html",
         deal="kinds/oh_hell/deal.html",
         rules="rules/oh_hell.html",
         sheet_notes="kinds/oh_hell/sheet_notes.html",
@@ -48,5 +55,11 @@ KIND = GameKind(
     page_values=lambda: {
         "default_tops": {n: default_top(n) for n in TABLES},
         "largest_hands": {n: largest_hand(n) for n in TABLES},
+        # A game's scoring by its preset's name, as the new-game page offers it.
+        "scoring_names": {
+            SCORING_PRESETS[choice.value]: choice.label
+            for choice in SCORING_CHOICES
+            if choice.value in SCORING_PRESETS
+        },
     },
 )

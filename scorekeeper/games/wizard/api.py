@@ -11,7 +11,7 @@ from typing import Any
 
 from ...api_spec import HIDDEN_BIDS_OPTION, SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
 from ...rules.referee import REFEREES
-from ...rules.wizard import SPECIAL_CARDS, TIE_BREAKS, WizardGame
+from ...rules.wizard import SPECIAL_CARDS, SUIT_WORDS, TIE_BREAKS, WizardGame
 from ..kind import ApiSchema
 
 
@@ -55,6 +55,14 @@ WEREWOLF = {
     "properties": {
         "seat": {**SEAT, "description": "Who held the Werewolf"},
         "trump": {**TRUMP, "description": "The trump they named; it is the round's trump"},
+        "turned_suit": {
+            "type": "string",
+            "enum": list(SUIT_WORDS),
+            "description": (
+                "The suit of the card turned, which they took, when only its suit was said"
+                " (a card said whole is the round's turned card); left out when not said"
+            ),
+        },
     },
     "description": (
         "Who held the Werewolf and the trump they named (only with the Werewolf among the"

@@ -45,8 +45,17 @@ def _werewolf_said(state: Game[Any, Any], swap: Any) -> str:
     return name if trump == NONE else gettext("%(name)s, %(trump)s", name=name, trump=trump)
 
 
+def _turned_suit(swap: Any) -> str:
+    """The turned card's suit the swap keeps (only its suit was said), or a dash."""
+    return trump_word(swap.get("turned_suit")) if isinstance(swap, Mapping) else NONE
+
+
 def _werewolf(state: Game[Any, Any], change: Mapping[str, Any]) -> str:
     old, new = _werewolf_said(state, change.get("old")), _werewolf_said(state, change.get("new"))
+    if old == new:
+        # The same swap; only the suit of the card turned changed.
+        old, new = _turned_suit(change.get("old")), _turned_suit(change.get("new"))
+        return gettext("Turned card %(old)s → %(new)s", old=old, new=new)
     return gettext("Werewolf %(old)s → %(new)s", old=old, new=new)
 
 

@@ -105,6 +105,7 @@ class NewWizardGameForm(NewGameForm):
         return options
 
 
+SUIT_LETTERS = frozenset(suit.value for suit in Suit)
 # The values are what the page sends; the labels are read (a suit's name: ``hearts``).
 TURNED_CHOICES = [
     *SUIT_CHOICES,
@@ -321,6 +322,11 @@ class WizardRoundForm(TrickRoundForm):
         if werewolf is not None:
             named = self["werewolf_trump"].data
             mapping["werewolf"] = {"seat": werewolf, "trump": named}
+            turned = self.turned.data if self.turns_trump else None
+            if turned in SUIT_LETTERS and "turned" not in mapping:
+                # Only the turned card's suit was tapped, and the trump named replaces
+                # it: the swap keeps it, for the correction screen to show.
+                mapping["werewolf"]["turned_suit"] = Suit(turned).word
             # RULES.md: the trump the Werewolf's holder named is the round's.
             mapping["trump"] = named
         return mapping
@@ -355,6 +361,8 @@ def _recorded_choices(record: WizardRound) -> dict[str, Any]:
         data["turned_card"] = str(record.turned)
     elif record.trump is not None and werewolf is None:
         data["turned"] = record.trump.value
+    elif werewolf is not None and werewolf.turned_suit is not None:
+        data["turned"] = werewolf.turned_suit.value
     if record.bomb:
         data["bomb"] = True
     if record.cloud is not None:
