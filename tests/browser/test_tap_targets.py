@@ -13,13 +13,17 @@ least three words besides its links ("No phone at the table? Print a blank score
 no account needed."). "Paper: A4 · US Letter" says one word besides its links, so those
 two are controls and measured.
 
-A failure lists each offender by page, with a selector to find it, its text and its size.
+Checked in every language (the phone's language chooses the page's): a short word, as
+Nepali's "रेफ्री", makes a narrow link. A failure lists each offender by page, with a
+selector to find it, its text and its size.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+import pytest
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -206,8 +210,11 @@ def install(live_server: Any) -> dict[str, str]:
 LOGGED_OUT = ("watch", "big board", "seat page", "referee", "rules", "sheets", "offline")
 
 
-def test_every_control_a_thumb_taps_is_44_px_square(browser: Any, live_server: Any) -> None:
-    context = new_phone(browser, viewport=TALL_SCREEN)
+@pytest.mark.parametrize("language", ["en-GB", "cy", "nl", "el", "ne"])
+def test_every_control_a_thumb_taps_is_44_px_square(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    context = new_phone(browser, viewport=TALL_SCREEN, locale=language)
     page = context.new_page()
     found: dict[str, list[list[Any]]] = {}
 
