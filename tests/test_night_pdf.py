@@ -240,7 +240,9 @@ def test_a_finished_nights_pdf_is_kept_until_the_night_changes(
 
 def test_the_night_page_links_to_its_pdf(table: Table, tonight: dict[str, Any]) -> None:
     page = table.client.get(f"/nights/{tonight['night']}").get_data(as_text=True)
-    assert f'href="/nights/{tonight["night"]}/sheet.pdf"' in page
+    # A form to open it in the browser or download it, on the paper chosen.
+    assert f'action="/nights/{tonight["night"]}/sheet.pdf"' in page
+    assert 'name="paper"' in page and 'name="download" value="1"' in page
 
 
 def test_the_night_page_shows_the_covers_standings(table: Table, mixed: dict[str, Any]) -> None:

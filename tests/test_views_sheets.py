@@ -46,6 +46,31 @@ def test_a_blank_sheet_is_a_pdf_for_anyone(visitor: Any) -> None:
     assert page_size(response.data) == (595, 842)
 
 
+def test_every_sheet_opens_in_the_browser_or_downloads_alike(app: Flask, table: Table) -> None:
+    """A blank sheet, a game's and a night's: inline, or with download=1 a file to keep
+    under the same name; the pages offer both, and no link downloads on its own."""
+    game_id = table.new_game(["Ana", "Ben", "Cai"], first_dealer=0)
+    with app.app_context():
+        night = services.get_game(services.authenticate("ana", PASSWORD), game_id).row.night_id
+    for path, name in (
+        ("/sheets/blank.pdf?game=wizard&players=3", "wizard-3-players-a4.pdf"),
+        (f"/games/{game_id}/sheet.pdf?paper=a4", None),
+        (f"/nights/{night}/sheet.pdf?paper=a4", None),
+    ):
+        opened = table.client.get(path)
+        kept = table.client.get(path + "&download=1")
+        assert opened.status_code == kept.status_code == 200, path
+        disposition = opened.headers["Content-Disposition"]
+        assert disposition.startswith("inline; filename="), path
+        assert kept.headers["Content-Disposition"] == disposition.replace("inline", "attachment")
+        if name:
+            assert disposition == f"inline; filename={name}"
+    for page in ("/sheets", f"/games/{game_id}", f"/nights/{night}"):
+        text = table.client.get(page).get_data(as_text=True)
+        assert 'name="download" value="1"' in text, page
+        assert ".pdf" not in "".join(re.findall(r"<a [^>]*download[^>]*>", text)), page
+
+
 @pytest.mark.parametrize(
     ("language", "size"),
     [("en-US,en;q=0.8", (792, 612)), ("de-DE,de;q=0.9", (842, 595)), ("", (842, 595))],
@@ -120,7 +145,7 @@ def test_a_games_sheet_is_its_owners(visitor: Any, table: Table) -> None:
 def test_the_game_page_shows_the_chart_and_the_sheet(app: Flask, table: Table) -> None:
     game_id = table.new_game(["Ana", "<i>Ben</i>", "Cai"], first_dealer=0)
     page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'href="/games/{game_id}/sheet.pdf"' in page
+    assert f'action="/games/{game_id}/sheet.pdf"' in page
     assert '<svg xmlns="http://www.w3.org/2000/svg"' not in page  # no chart before round 1
 
     with app.app_context():

@@ -1,7 +1,10 @@
 """Score sheets to print: blank ones for any table (no login), a game's own, and a
 game night's (a cover with the standings, then each game's sheet).
 
-Both are GETs that change nothing, so they carry no CSRF token. A finished game's
+Both are GETs that change nothing, so they carry no CSRF token. Every sheet opens the
+same way: in the browser (``inline``), from where a phone prints or shares it; with
+``download=1`` in its address (the pages' "Download the PDF" buttons) as a file to keep
+(``attachment``), under the same name. A finished game's
 sheet is kept once made (see ``sheets.SheetCache``); every sheet of a game has an
 ETag, its fingerprint, so a browser that has it already gets a 304. A sheet is printed
 in the reader's language: the cache and the ETag keep one copy per language.
@@ -354,7 +357,8 @@ def sheet_cache(app: Flask) -> sheets.SheetCache:
 
 def _pdf_response(body: bytes, filename: str, *, max_age: int) -> Response:
     response = Response(body, mimetype="application/pdf")
-    response.headers.set("Content-Disposition", "inline", filename=filename)
+    disposition = "attachment" if request.args.get("download") == "1" else "inline"
+    response.headers.set("Content-Disposition", disposition, filename=filename)
     # Names are printed on a sheet: shared caches may not keep it. A game's sheet changes
     # with the game, so the browser asks again each time (ETag); an account's answers are
     # made no-store on their way out (views/security.py).
@@ -368,6 +372,13 @@ def _pdf_response(body: bytes, filename: str, *, max_age: int) -> Response:
 def sheet_number(value: int) -> str:
     """A number as a sheet prints it (``‒20`` with a figure dash: see sheets.number)."""
     return sheets.number(value)
+
+
+@bp.app_template_global()
+def paper_choices() -> list[tuple[str, str, bool]]:
+    """The papers a sheet prints on, the reader's usual one chosen: (key, label, chosen)."""
+    usual = default_paper()
+    return [(paper.key, str(paper.label), paper.key == usual) for paper in sheets.PAPERS.values()]
 
 
 @bp.app_template_global()

@@ -1,5 +1,6 @@
 """Score sheets from a phone: a blank one for a table without a phone (no account, no
-login), and a game's own sheet, filled in as far as it was played, from the game's page."""
+login), and a game's own sheet, filled in as far as it was played, from the game's page.
+Both open the same way: in the browser (inline), or as a file with "Download the PDF"."""
 
 from __future__ import annotations
 
@@ -70,6 +71,14 @@ def test_a_blank_sheet_and_a_games_sheet_downloaded_on_a_phone(
     assert "One Card score sheet" in text
     assert not any(name in text for name in PLAYERS[1:])  # blank: nobody's names
 
+    # The same sheet as a file to keep, under the same name.
+    page.goto(live_server.url + "/sheets?game=one_card")
+    page.get_by_label("Players").select_option("3")
+    with page.expect_download() as saved:
+        page.get_by_role("button", name="Download the PDF").tap()
+    assert saved.value.suggested_filename == "one-card-3-players-a4.pdf"
+    assert "One Card score sheet" in pdf_text(Path(saved.value.path()).read_bytes())
+
     # -- Logged in: the game's own sheet, from its page.
     log_in(page, live_server)
     with page.expect_navigation():
@@ -80,12 +89,29 @@ def test_a_blank_sheet_and_a_games_sheet_downloaded_on_a_phone(
     # Round 1: Ana -10, Siôn -10, Cai +20; round 2: Ana -10, Siôn +40, Cai +20.
     assert shown_totals == ["-20", "30", "40"]
 
-    link = page.get_by_role("link", name="Score sheet to print (PDF)")
-    link.scroll_into_view_if_needed()
+    # Opened in the browser, as a blank sheet is, on the phone's usual paper.
+    expect(page.locator("#sheet-paper-a4")).to_be_checked()
+    page.locator("label[for=sheet-paper-letter]").tap()
+    opened = page.get_by_role("button", name="Score sheet to print (PDF)")
+    opened.scroll_into_view_if_needed()
+    with page.expect_response(re.compile(rf"/games/{game_id}/sheet\.pdf\?")) as shown:
+        opened.tap()
+    assert shown.value.status == 200
+    assert shown.value.url == f"{live_server.url}/games/{game_id}/sheet.pdf?paper=letter"
+    disposition = shown.value.header_value("content-disposition") or ""
+    named = rf"wizard-\d{{4}}-\d\d-\d\d-{game_id}\.pdf"
+    assert re.fullmatch(rf'inline; filename="?{named}"?', disposition)
+
+    page.wait_for_url(re.compile(r"/sheet\.pdf\?paper=letter$"))  # the PDF on the screen
+
+    # Or downloaded, under the same name.
+    page.goto(f"{live_server.url}/games/{game_id}")
+    download_button = page.locator("#sheet").get_by_role("button", name="Download the PDF")
+    download_button.scroll_into_view_if_needed()
     with page.expect_download() as info:
-        link.tap()
+        download_button.tap()
     download = info.value
-    assert download.url == f"{live_server.url}/games/{game_id}/sheet.pdf"
+    assert download.url == f"{live_server.url}/games/{game_id}/sheet.pdf?paper=a4&download=1"
     assert re.fullmatch(rf"wizard-\d{{4}}-\d\d-\d\d-{game_id}\.pdf", download.suggested_filename)
     body = Path(download.path()).read_bytes()
     text = pdf_text(body)
