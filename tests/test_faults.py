@@ -127,6 +127,47 @@ def test_one_card_the_same_hand_from_two_phones_is_stored_once(api: Any) -> None
     assert len(ana.get(games_url(game["id"])).json["rounds"]) == 1
 
 
+def test_games_of_the_same_players_finishing_at_once_are_both_counted(app: Flask, api: Any) -> None:
+    """Two tables with the same players end their games at the same moment: both last
+    rounds are stored (never a 500 from the players' summaries, written by both), and each
+    player's summary counts both games."""
+    ana = api.login()
+    players = ["Ana", "Ben", "Cai"]
+    pairs = 6
+    for _ in range(pairs):
+        games = [new_game(ana, players, options={"rounds": 1}) for _ in range(2)]
+        start = threading.Barrier(2)
+        answers: list[int] = []
+
+        def finish(game: dict[str, Any]) -> None:
+            client = app.test_client()
+            start.wait(timeout=30)
+            answer = client.post(
+                rounds_url(game["id"]), json=quiet_round(game), headers=ana.headers
+            )
+            answers.append(answer.status_code)
+
+        threads = [threading.Thread(target=finish, args=(game,)) for game in games]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert sorted(answers) == [201, 201], answers
+    with app.app_context():
+        from scorekeeper import services
+
+        owner = services.user_named("ana")
+        assert owner is not None
+        from scorekeeper.models import PlayerSummary
+
+        player = services.player_named(owner, "Ben")
+        kept = db.session.get(PlayerSummary, player.id)
+        assert kept is not None and kept.data == services.summarize_player(player.id)
+        ana_row = services.player_named(owner, "Ana")
+        against = {o["player_id"]: o["games"] for o in kept.data["opponents"]}
+        assert against[ana_row.id] == 2 * pairs
+
+
 @pytest.mark.parametrize("number", [0, -1, "2", 1.5, True, [1]])
 def test_a_round_number_that_is_no_number_is_refused(api: Any, number: Any) -> None:
     ana = api.login()

@@ -335,9 +335,15 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
     # Held until the commit (PostgreSQL; SQLite's writes take turns already): two games of
     # one player changed at once bring their results in one after the other. The players'
     # own rows are locked first, in order: a summary not yet made has no row to lock, and
-    # two games finishing at once would each insert it.
+    # two games finishing at once would each insert it. FOR NO KEY UPDATE: the round
+    # results this transaction wrote hold a KEY SHARE lock on those very rows (their
+    # foreign keys), which FOR UPDATE would wait on, in the other game's transaction as
+    # in this one: a deadlock, each waiting for the other.
     db.session.execute(
-        select(Player.id).where(Player.id.in_(ids)).order_by(Player.id).with_for_update()
+        select(Player.id)
+        .where(Player.id.in_(ids))
+        .order_by(Player.id)
+        .with_for_update(key_share=True)
     )
     stored: dict[int, Any] = dict(
         db.session.execute(

@@ -23,6 +23,7 @@ SQLite's busy handler: on a busy night writes wait their turn in order rather th
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -38,6 +39,8 @@ from sqlalchemy.orm import Session, SessionTransaction
 from ..extensions import db
 from ..i18n import N_
 from .errors import StorageError
+
+log = logging.getLogger(__name__)
 
 Probe = Callable[[Connection], bool]
 """Looks, on a fresh connection, for a row only the change being settled could have
@@ -197,7 +200,11 @@ def safe_rollback() -> None:
 
 
 def _detail(error: Exception) -> str:
-    return str(getattr(error, "orig", None) or error)[:500]
+    """The driver's words for a failure, kept with the error and written to the log: an
+    operator sees why a 503 was answered."""
+    said = str(getattr(error, "orig", None) or error)[:500]
+    log.warning("the storage refused a change: %s", said.splitlines()[0] if said else error)
+    return said
 
 
 # -- what a request did: for an answer made after a failure ---------------------------

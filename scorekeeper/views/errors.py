@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, g, jsonify, render_template, request
 from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
@@ -12,6 +14,8 @@ from werkzeug.wrappers import Response
 
 from ..services import writes
 from ..services.errors import StorageError
+
+log = logging.getLogger(__name__)
 
 RETRY_AFTER = "2"
 """Seconds a client is asked to wait before it sends again, when the storage failed."""
@@ -54,6 +58,7 @@ def handle_storage_error(error: Exception) -> tuple[Response | str, int, dict[st
     """The database is locked too long, full, frozen or gone: a 503 that says what became
     of the request's change, drawn without asking the database anything more."""
     writes.safe_rollback()
+    log.warning("%s %s answered 503: %s", request.method, request.path, _said(error))
     # The page's header asks who is logged in; the answer must not need the database.
     from ..extensions import login_manager
 
@@ -63,6 +68,12 @@ def handle_storage_error(error: Exception) -> tuple[Response | str, int, dict[st
     if wants_json():
         return jsonify(errors=[{"field": None, "message": message}]), 503, headers
     return render_template("error.html", code=503, message=message), 503, headers
+
+
+def _said(error: Exception) -> str:
+    """The failure in a line for the log: the driver's own words, not the statement."""
+    cause = getattr(error, "orig", None) or error
+    return f"{type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}"
 
 
 def storage_message(error: Exception) -> str:
