@@ -139,7 +139,7 @@ def test_games_of_the_same_players_finishing_at_once_are_both_counted(app: Flask
         start = threading.Barrier(2)
         answers: list[int] = []
 
-        def finish(game: dict[str, Any]) -> None:
+        def finish(game: dict[str, Any], start: threading.Barrier, answers: list[int]) -> None:
             client = app.test_client()
             start.wait(timeout=30)
             answer = client.post(
@@ -147,7 +147,7 @@ def test_games_of_the_same_players_finishing_at_once_are_both_counted(app: Flask
             )
             answers.append(answer.status_code)
 
-        threads = [threading.Thread(target=finish, args=(game,)) for game in games]
+        threads = [threading.Thread(target=finish, args=(g, start, answers)) for g in games]
         for thread in threads:
             thread.start()
         for thread in threads:
