@@ -7,6 +7,7 @@ import copy
 import json
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -71,22 +72,23 @@ def test_a_batch_that_cannot_be_stored_takes_back_the_ones_before(
     cai = services.create_user("cai", "violet harbour 3")
     before = counts()
     calls = []
-    refresh = transfer.refresh_results
+    refresh = transfer.new_games_results
 
-    def failing(row: Game, state: Any) -> list[int]:
-        calls.append(row.uid)
+    def failing(games: Iterable[tuple[Game, Any]]) -> Any:
+        games = list(games)
+        calls.append([row.uid for row, _state in games])
         if len(calls) == 3:  # the third batch: two are committed already
             raise OperationalError("INSERT", {}, Exception("database is locked"))
-        return refresh(row, state)
+        return refresh(games)
 
-    monkeypatch.setattr(transfer, "refresh_results", failing)
+    monkeypatch.setattr(transfer, "new_games_results", failing)
     with pytest.raises(transfer.ImportRefused) as refused:
         transfer.import_account(cai, document)
     assert "nothing was imported" in refused.value.message
     assert "storage is busy or full" in refused.value.message
     assert counts() == before
     # And the file imports whole once the storage takes it.
-    monkeypatch.setattr(transfer, "refresh_results", refresh)
+    monkeypatch.setattr(transfer, "new_games_results", refresh)
     assert transfer.import_account(cai, document)["games"] == 4
 
 
@@ -100,18 +102,19 @@ def test_taking_back_leaves_what_another_phone_made_meanwhile(
     document = transfer.export_account(data["ana"])
     document["games"][0]["players"][0] = "Newcomer"
     cai = services.create_user("cai", "violet harbour 3")
-    refresh = transfer.refresh_results
+    refresh = transfer.new_games_results
     calls = []
 
-    def meanwhile(row: Game, state: Any) -> list[int]:
-        calls.append(row.uid)
+    def meanwhile(games: Iterable[tuple[Game, Any]]) -> Any:
+        games = list(games)
+        calls.append([row.uid for row, _state in games])
         if len(calls) == 2:
             db.session.rollback()  # the second batch: a Start slips in before it
             services.create_game(cai, "wizard", ["Newcomer", "Ben", "Cai"])
             raise OperationalError("INSERT", {}, Exception("database is locked"))
-        return refresh(row, state)
+        return refresh(games)
 
-    monkeypatch.setattr(transfer, "refresh_results", meanwhile)
+    monkeypatch.setattr(transfer, "new_games_results", meanwhile)
     with pytest.raises(transfer.ImportRefused):
         transfer.import_account(cai, document)
     assert [g.state.players for g in services.list_games(cai)] == [("Newcomer", "Ben", "Cai")]

@@ -44,7 +44,7 @@ from sqlalchemy.orm import selectinload
 from .. import limits
 from ..extensions import db
 from ..i18n import N_, game_word, translate
-from ..models import Game, GameChange, Night, Player, Round, Seat, User, new_game_id
+from ..models import Game, GameChange, Night, Player, Round, Seat, User, new_game_id, utcnow
 from ..rules import GAMES, RuleError
 from ..rules.errors import RoundRefused
 from ..rules.names import NameRefused, readable_name
@@ -929,6 +929,14 @@ def _write_import(
         with db.session.no_autoflush:
             new_games = [_game_row(owner_id, game, night_rows, people) for game in batch]
         db.session.flush()
+        now = utcnow()
+        rounds = [
+            line
+            for row, game in zip(new_games, batch, strict=True)
+            for line in _round_rows(row, game, now)
+        ]
+        if rounds:
+            db.session.execute(insert(Round), rounds)
         written.players.extend(people.flushed())
         written.games.extend(row.id for row in new_games)
         corrections = [
@@ -985,9 +993,23 @@ def _game_row(owner_id: int, game: _Game, nights: dict[str, Night], people: _Peo
         row.seats.append(
             Seat(seat=seat, total=state.totals[seat], won=seat in state.winners, **whose)
         )
-    for number, (record, at) in enumerate(zip(state.rounds, game.recorded, strict=True), start=1):
+    return row
+
+
+def _round_rows(row: Game, game: _Game, now: datetime) -> list[dict[str, Any]]:
+    """A judged game's rounds as rows for one INSERT of the whole batch (each at its time,
+    where the file gives it): many thousands of rounds without an object each."""
+    rows = []
+    for number, (record, at) in enumerate(zip(game.state.rounds, game.recorded, strict=True), 1):
         facts = record.to_mapping()
         dealer = facts.pop("dealer")
-        when = {"recorded_at": at} if at is not None else {}
-        row.rounds.append(Round(number=number, dealer=dealer, facts=facts, **when))
-    return row
+        rows.append(
+            {
+                "game_id": row.id,
+                "number": number,
+                "dealer": dealer,
+                "facts": facts,
+                "recorded_at": at if at is not None else now,
+            }
+        )
+    return rows
