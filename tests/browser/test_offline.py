@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+from flask_babel import force_locale, gettext
+
 from scorekeeper import services
 from scorekeeper.extensions import db
 from tests.browser.conftest import (
@@ -15,6 +18,7 @@ from tests.browser.conftest import (
     Page,
     assert_in_view,
     expect,
+    fits,
     install_with_a_game,
     log_in,
     stored_game,
@@ -125,6 +129,18 @@ STILL_OFFLINE = (
 )
 
 
+# The service worker holds the offline page (in this page's language: the page's script
+# fetches it again when it is in another).
+OFFLINE_PAGE_KEPT = """async () => {
+  const lang = `<html lang="${document.documentElement.lang}"`;
+  for (const name of await caches.keys()) {
+    const kept = await (await caches.open(name)).match("/offline", {ignoreVary: true});
+    if (kept && (await kept.text()).includes(lang)) return true;
+  }
+  return false;
+}"""
+
+
 def keep_round_one(page: Page, live_server: Any, game_id: str) -> None:
     """Round 1 entered and saved with the connection down: kept on the phone. The phone
     then opens its games list (the offline page, kept by the service worker), and the
@@ -133,13 +149,14 @@ def keep_round_one(page: Page, live_server: Any, game_id: str) -> None:
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function(OFFLINE_PAGE_KEPT)
     enter_round_one(page)
     page.context.set_offline(True)
     try:
         page.locator("[data-save]").tap()
         expect(page.locator(".save-status.held")).to_be_visible()
         page.goto(live_server.url + "/games")
-        expect(page.get_by_role("heading", level=1)).to_have_text("No connection")
+        expect(page.locator("a[data-retry]")).to_be_visible()  # the offline page
     finally:
         page.context.set_offline(False)
     assert rounds_stored(live_server, game_id) == 0
@@ -294,3 +311,44 @@ def test_the_offline_page_tries_the_page_that_failed_again(phone: Page, live_ser
     expect(page.get_by_role("heading", level=1)).to_contain_text("Wizard")
     expect(banner(page)).to_contain_text(KEPT)
     assert rounds_stored(live_server, game_id) == 0
+
+
+LONG_NAMES = {
+    "en": ["Alexandra Montgomery-Fitzgerald Jones", "Bartholomew Christopherson", "Cai"],
+    "el": ["Αικατερίνη-Παναγιώτα Κωνσταντινοπούλου", "Χαράλαμπος Παπαδημητρίου", "Νίκος"],
+    "ne": ["श्रीमती लक्ष्मीप्रसाद देवकोटा उपाध्याय", "सीता", "हरि"],
+}
+
+
+def in_language(live_server: Any, language: str, text: str) -> str:
+    with live_server.app.test_request_context(), force_locale(language):
+        return str(gettext(text))
+
+
+@pytest.mark.parametrize("language", ["en", "el", "ne"])
+def test_the_banner_speaks_the_language_and_fits_the_phone_with_long_names(
+    phone: Page, live_server: Any, screenshot: Any, language: str
+) -> None:
+    page = phone
+    names = LONG_NAMES[language]
+    game_id = install_with_a_game(live_server, "wizard", names)
+    page.context.add_cookies([{"name": "language", "value": language, "url": live_server.url}])
+    log_in(page, live_server)
+    keep_round_one(page, live_server, game_id)
+    kept = in_language(live_server, language, KEPT)
+    send = in_language(live_server, language, "Send it now")
+    with page.expect_navigation():
+        page.locator("a[data-retry]").tap()
+    expect(page).to_have_url(re.compile(r"/games$"))
+    expect(banner(page)).to_contain_text(kept)
+    expect(banner(page)).to_contain_text(names[0])
+    assert_in_view(page, ".kept-round button")
+    expect(banner(page).get_by_role("button", name=send)).to_be_visible()
+    fits(page)
+    screenshot(page, f"kept-round-games-{language}.png")
+
+    page.goto(f"{live_server.url}/games/{game_id}")
+    expect(banner(page)).to_contain_text(kept)
+    assert_in_view(page, ".kept-round button")
+    fits(page)
+    screenshot(page, f"kept-round-game-{language}.png")
