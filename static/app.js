@@ -736,7 +736,17 @@
       }
       sayBySave(form, t("saving"), "");
     });
+    // A page on its way out (a link tapped, an address typed) sends nothing when the
+    // connection comes back meanwhile: its form would take the place of the page asked
+    // for. The round stays kept, for its banner or its own page to send. (A navigation
+    // that never happens, a download say, leaves the page as it was.)
+    var leaving = null;
+    window.addEventListener("beforeunload", function () {
+      if (leaving) window.clearTimeout(leaving);
+      leaving = window.setTimeout(function () { leaving = null; }, 3000);
+    });
     window.addEventListener("online", function () {
+      if (leaving) return;
       var current = read();
       if (current && current.pending) sendKept();
     });
