@@ -652,11 +652,18 @@
       });
       return data;
     }
+    // Where a Save sends the form (the bids' own button sends it elsewhere), so a kept
+    // copy is sent later where it was meant to go; and what the banner of a kept round
+    // calls it on the game's other pages (showKeptRounds).
+    var sentTo = null;
     function write(pending) {
-      store.setItem(name, JSON.stringify({
+      var draft = {
         game: form.dataset.game, version: form.dataset.version,
-        fields: fields(), pending: pending
-      }));
+        fields: fields(), pending: pending,
+        title: form.dataset.roundTitle || "", gameTitle: form.dataset.gameTitle || ""
+      };
+      if (pending && sentTo) { draft.action = sentTo.action; draft.bids = sentTo.bids; }
+      store.setItem(name, JSON.stringify(draft));
     }
     function show(text) { mark.textContent = text; mark.hidden = false; }
     function apply(data) {
@@ -685,6 +692,11 @@
         form.appendChild(flag);
       }
       flag.value = "1";
+      var kept = read();
+      if (kept && kept.action && sameSite(kept.action)) {
+        sentTo = { action: kept.action, bids: !!kept.bids };
+        form.action = kept.action;
+      }
       write(true);  // on its way now: no longer only kept on the phone
       saveStatus(form, t("sending"), "");
       form.submit();
@@ -711,6 +723,11 @@
     form.addEventListener("change", function () { write(false); show(t("unsaved")); });
     form.addEventListener("input", function () { write(false); show(t("unsaved")); });
     form.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      sentTo = {
+        action: button && button.hasAttribute("formaction") ? button.formAction : form.action,
+        bids: !!(button && button.hasAttribute("data-save-bids"))
+      };
       write(true);
       if (!navigator.onLine) {
         event.preventDefault();
@@ -721,7 +738,17 @@
       }
       sayBySave(form, t("saving"), "");
     });
+    // A page on its way out (a link tapped, an address typed) sends nothing when the
+    // connection comes back meanwhile: its form would take the place of the page asked
+    // for. The round stays kept, for its banner or its own page to send. (A navigation
+    // that never happens, a download say, leaves the page as it was.)
+    var leaving = null;
+    window.addEventListener("beforeunload", function () {
+      if (leaving) window.clearTimeout(leaving);
+      leaving = window.setTimeout(function () { leaving = null; }, 3000);
+    });
     window.addEventListener("online", function () {
+      if (leaving) return;
       var current = read();
       if (current && current.pending) sendKept();
     });
@@ -743,6 +770,173 @@
         if (draft.pending !== "kept" && parseInt(draft.version, 10) < version) store.removeItem(key);
       } catch (e) { store.removeItem(key); }
     }
+  }
+
+  function sameSite(url) {
+    try { return new URL(url, window.location.href).origin === window.location.origin; } catch (e) { return false; }
+  }
+
+  // -- A round kept on this phone, announced on the game's pages and the games list ---
+
+  // A round (or its bids) whose Save found no connection is kept on the phone
+  // ("pending": "kept"), or was sent and never answered ("pending": true). Every page of
+  // its game and the games list say so, with one button that sends it as its own page
+  // would: the same fields, its one-time key (a second send is stored once) and the round
+  // it was made for, so the server answers whatever became of the game meanwhile.
+  var DRAFT = "scorekeeper-draft:";
+  function keptRounds(game, own) {
+    var store = storage();
+    var found = [];
+    if (!store) return found;
+    for (var i = 0; i < store.length; i++) {
+      var key = store.key(i);
+      if (!key || key.indexOf(DRAFT + "/games/") !== 0 || key === own) continue;
+      var draft = null;
+      try { draft = JSON.parse(store.getItem(key)); } catch (e) {}
+      if (!draft || !draft.game || !draft.fields) continue;
+      if (draft.pending !== "kept" && draft.pending !== true) continue;
+      if (game !== null && String(draft.game) !== game) continue;
+      found.push({ key: key, draft: draft });
+    }
+    found.sort(function (a, b) { return a.key < b.key ? -1 : 1; });
+    return found;
+  }
+
+  // The game a page belongs to, from its address (/games/<id>/…); "" on the games list;
+  // null on any other page.
+  function pageGame() {
+    var path = window.location.pathname;
+    if (path === "/" || path === "/games") return "";
+    var match = /^\/games\/([^/]+)(\/|$)/.exec(path);
+    if (!match || match[1] === "new") return null;
+    return decodeURIComponent(match[1]);
+  }
+
+  function showKeptRounds() {
+    var game = pageGame();
+    if (game === null) return;
+    var ownForm = document.querySelector("form[data-draft]");
+    var kept = keptRounds(game === "" ? null : game, ownForm ? draftName(ownForm) : null);
+    if (!kept.length) return;
+    var slot = document.querySelector("[data-kept-rounds]");
+    if (!slot) {
+      var main = document.querySelector("main") || document.body;
+      slot = document.createElement("div");
+      main.insertBefore(slot, main.firstChild);
+    }
+    kept.forEach(function (found) { slot.appendChild(keptBanner(found.key, found.draft, game)); });
+  }
+
+  function keptBanner(key, draft, pageOf) {
+    var gamePage = "/games/" + encodeURIComponent(draft.game);
+    var number = key.slice(key.lastIndexOf("#") + 1);
+    var banner = document.createElement("section");
+    banner.className = "kept-round";
+    banner.setAttribute("data-kept-round", number);
+    var what = document.createElement("p");
+    what.className = "kept-what";
+    var title = document.createElement("strong");
+    title.textContent = draft.title || "#" + number;
+    what.appendChild(title);
+    if (draft.gameTitle) {
+      what.appendChild(document.createTextNode(" · "));
+      var onItsPage = pageOf === String(draft.game);
+      var name = document.createElement(onItsPage ? "span" : "a");
+      if (!onItsPage) name.href = gamePage;
+      name.textContent = draft.gameTitle;
+      what.appendChild(name);
+    }
+    var why = document.createElement("p");
+    why.textContent = t(draft.bids ? "kept_bids" : "kept_round");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    button.textContent = t("send_now");
+    var said = document.createElement("p");
+    said.className = "kept-said";
+    said.setAttribute("role", "status");
+    said.setAttribute("aria-live", "polite");
+    banner.appendChild(what);
+    banner.appendChild(why);
+    banner.appendChild(button);
+    banner.appendChild(said);
+    banner.setAttribute("aria-label", title.textContent);
+
+    var busy = false;
+    button.addEventListener("click", function () {
+      if (busy) return;  // a double tap sends once (and the one-time key would store it once)
+      busy = true;
+      button.setAttribute("aria-disabled", "true");
+      said.className = "kept-said";
+      said.textContent = t("sending");
+      // The game's page, asked first: it says whether the server answers at all, and
+      // gives the copy a fresh CSRF token (the kept copy keeps none).
+      fetch(gamePage, { credentials: "same-origin", cache: "no-store" })
+        .then(function (answer) {
+          var landed = new URL(answer.url, window.location.href).pathname;
+          if (!answer.ok || landed !== gamePage) return null;
+          return answer.text();
+        })
+        .then(function (html) {
+          var token = null;
+          if (html) {
+            var page = new DOMParser().parseFromString(html, "text/html");
+            var input = page.querySelector('input[name="csrf_token"]');
+            token = input ? input.value : null;
+          }
+          // Logged out, or the game gone: its page says so, as the server answers it.
+          if (!token) { window.location.assign(gamePage); return; }
+          sendKeptCopy(key, draft, token);
+        })
+        .catch(function () {
+          busy = false;
+          button.setAttribute("aria-disabled", "false");
+          said.className = "kept-said held";
+          said.textContent = t("still_offline");
+        });
+    });
+    return banner;
+  }
+
+  // The kept copy posted as its own page would post it. The page the server answers with
+  // says what became of it ("Round 5 sent.", "Round 5 is saved: the second tap changed
+  // nothing.", "That page was for round 5, but the game is now at round 6…"), and there
+  // the copy, no longer only kept, is done with (clearDrafts, setUpDraft).
+  function sendKeptCopy(key, draft, token) {
+    var path = key.slice(DRAFT.length, key.lastIndexOf("#"));
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = draft.action && sameSite(draft.action) ? draft.action : path;
+    form.hidden = true;
+    function add(name, value) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    }
+    add("csrf_token", token);
+    Object.keys(draft.fields).forEach(function (name) {
+      if (name === "csrf_token" || name === "sent_later") return;
+      draft.fields[name].forEach(function (value) { add(name, value); });
+    });
+    add("sent_later", "1");
+    var store = storage();
+    draft.pending = true;  // on its way now: no longer only kept on the phone
+    if (store) store.setItem(key, JSON.stringify(draft));
+    document.body.appendChild(form);
+    form.submit();
+  }
+
+  // The offline page is shown at the address that failed: "Try again" asks for that page
+  // again, not for the games list (its link without scripts).
+  function setUpRetry(link) {
+    if (window.location.pathname === "/offline") return;
+    link.href = window.location.href;
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      window.location.reload();
+    });
   }
 
   // Keep the screen on during a game, where the browser offers it.
@@ -828,6 +1022,8 @@
     document.querySelectorAll("form[data-draft][data-version]").forEach(function (form) {
       if (form.dataset.version) clearDrafts(form.dataset.game, form.dataset.version, draftName(form));
     });
+    showKeptRounds();  // after the drafts the game has moved past are done with
+    document.querySelectorAll("[data-retry]").forEach(setUpRetry);
     if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);

@@ -112,6 +112,17 @@ def script_messages() -> dict[str, Any]:
             sum=keep["sum"],
             cards=keep["cards"],
         ),
+        # The banner of a round kept on this phone, on its game's pages and the games list.
+        "kept_round": gettext(
+            "Kept on this phone, not yet saved: there was no connection when it was saved."
+        ),
+        "kept_bids": gettext(
+            "These bids are kept on this phone, not yet saved: there was no connection."
+        ),
+        "send_now": gettext("Send it now"),
+        "still_offline": gettext(
+            "Still no connection: it stays on this phone. Tap again once the connection is back."
+        ),
         "held_points": gettext(
             "The points add up to %(sum)s, not 15: Save waits until they do.", sum=keep["sum"]
         ),
