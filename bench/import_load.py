@@ -1,7 +1,7 @@
 """A big import while another account enters rounds: how long that account's writes wait.
 
-A real server (served as ``./scripts/start`` serves it, as bench/load.py does: gunicorn
-gthread, a worker per core, 8 threads each; SQLite, on 127.0.0.1) gets an export of
+A real server (served as ``./scripts/start`` serves it, as bench/load.py does: ``python
+-m scorekeeper.serve``, a worker per core, 8 threads each; SQLite, on 127.0.0.1) gets an export of
 thousands of games from one account through the import form, while a second account
 keeps entering rounds and starting games through the API. It prints how long the import
 took and each of the second account's writes during it: how many, their answers (a 503

@@ -1,8 +1,8 @@
 """The web worker's memory after many printed sheets, and its CPU per sheet.
 
 A real server (the app served as ``./scripts/start`` serves it, as bench/load.py does:
-gunicorn gthread, 8 threads, ``MALLOC_ARENA_MAX=2``; one worker, so that every sheet is
-drawn by the worker measured) on 127.0.0.1 is asked for blank sheets, each with other
+``python -m scorekeeper.serve``, 8 threads, ``MALLOC_ARENA_MAX=2``; one worker, so that
+every sheet is drawn by the worker measured) on 127.0.0.1 is asked for blank sheets, each with other
 names so that every one is rendered (a blank sheet without names is kept once made),
 then for a running 6-player game's sheet again and again (a running game's sheet is
 rendered every time). It prints the worker's resident memory at the start, after 10 and
@@ -47,7 +47,7 @@ def serve(
     code: Path, env: dict[str, str], *commands: list[str], workers: int | None = None
 ) -> tuple[Server, str]:
     """The checkout ``code``'s app, after its ``flask`` ``commands``, served as
-    ``./scripts/start`` serves it (``bench.load.start_served``: gunicorn gthread, 8
+    ``./scripts/start`` serves it (``bench.load.start_served``: ``python -m scorekeeper.serve``, 8
     threads a worker; ``workers`` of them, as many as scripts/start would run when not
     given) on a free port: the server and its address, once it answers."""
     for command in commands:
