@@ -5,7 +5,8 @@ stranger, and what eight logins at once cost the server's memory.
   password for a username that does not. The two medians should be within noise: the
   time of an answer must not tell which usernames exist.
 * Against the app served as ``./scripts/start`` serves it (``python -m
-  scorekeeper.serve``, one worker of 8 threads here, so that all eight meet in it) on 127.0.0.1: the worker's peak
+  scorekeeper.serve``, one worker of 8 threads here, so that all eight meet in it) on
+  127.0.0.1: the worker's peak
   memory (VmHWM) after eight logins sent at once, with password hashes limited to
   PASSWORD_HASHING_AT_ONCE (2) and, for comparison, allowed eight at once.
 
