@@ -74,12 +74,16 @@
       var focused = document.activeElement;
       var focusKey = focused && form.contains(focused) && focused.name
         ? [focused.name, focused.value] : null;
-      var live = form.querySelector("[aria-live]");
-      var freshLive = fresh.querySelector("[aria-live]");
-      var answer = freshLive ? freshLive.innerHTML : null;
-      if (live && freshLive) freshLive.replaceWith(live);
+      // Each live region (the answer, the line of cards tapped in) keeps its place.
+      var kept = [];
+      Array.prototype.forEach.call(fresh.querySelectorAll("[aria-live][id]"), function (freshLive) {
+        var live = form.querySelector("#" + freshLive.id + "[aria-live]");
+        if (!live) return;
+        kept.push([live, freshLive.innerHTML]);
+        freshLive.replaceWith(live);
+      });
       form.replaceChildren.apply(form, Array.prototype.slice.call(fresh.childNodes));
-      if (live && answer !== null) live.innerHTML = answer;
+      kept.forEach(function (pair) { pair[0].innerHTML = pair[1]; });
       form.dataset.stateUrl = fresh.dataset.stateUrl || "";
       var links = document.querySelector("[data-referee-links]");
       var freshLinks = page.querySelector("[data-referee-links]");
@@ -95,6 +99,7 @@
           if (el.name === name && el.type === "radio") el.checked = el.value === chosen[name].value;
         });
       });
+      mark();
       if (focusKey) {
         var again = Array.prototype.find.call(form.elements, function (el) {
           return el.name === focusKey[0] && el.value === focusKey[1];
@@ -102,6 +107,40 @@
         if (again) again.focus({ preventScroll: true });
       }
       return true;
+    }
+
+    // The deck marks the cards already in the place picked (the trick, the hand, the
+    // card in question): a marked card's tap takes it out again. The line above the deck
+    // says that place's cards. A card the deck has several of (a Wizard) adds another.
+    function mark() {
+      var tally = form.querySelector("#tally");
+      if (!tally) return;
+      var to = form.querySelector("input[name=to]:checked");
+      var target = to ? to.value : "plays";
+      var field = form.querySelector("input[type=hidden][name=" + target + "]");
+      var cards = field && field.value ? field.value.split(",") : [];
+      var hand = form.querySelector("input[type=hidden][name=hand]");
+      var handCards = hand && hand.value ? hand.value.split(",") : [];
+      Array.prototype.forEach.call(form.querySelectorAll(".deck button[data-toggle]"), function (button) {
+        var card = button.dataset.card || button.value;
+        button.dataset.card = card;
+        var at = cards.indexOf(card);
+        button.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+        if (at < 0) {
+          button.name = "add";
+          button.value = card;
+        } else if (target === "plays") {
+          button.name = "remove";
+          button.value = String(at);
+        } else {
+          // The card in question is one of the hand's: taken out, it is out of both.
+          button.name = "remove_hand";
+          button.value = String(handCards.indexOf(card));
+        }
+      });
+      Array.prototype.forEach.call(tally.querySelectorAll("[data-tally]"), function (line) {
+        line.hidden = line.dataset.tally !== target;
+      });
     }
 
     form.addEventListener("submit", function (event) {
@@ -115,6 +154,7 @@
       if (input.type === "radio" && !input.hasAttribute("data-autosubmit")) {
         taps += 1;
         chosen[input.name] = { value: input.value, at: taps };
+        mark();
         return;
       }
       if (input.type === "checkbox" && input.hasAttribute("data-autosubmit")) {
@@ -129,5 +169,6 @@
     }, true);
 
     showDeck();
+    mark();
   });
 })();

@@ -62,6 +62,10 @@ class Table:
     """The seat that led the trick, when the names are known and someone picked it."""
     deal: int | None = None
     """Cards each player was dealt this round, when opened from a round."""
+    refused: list[str] = field(default_factory=list)
+    """Why the tap the address carries was refused (the table is as it was before it)."""
+    untapped: tuple[list[Card], list[Card], Card | None] | None = None
+    """The trick, the hand and the card before the card the address adds, if it adds one."""
 
     @property
     def special_cards(self) -> list[Special]:
@@ -281,6 +285,7 @@ def _apply_tap(table: Table, args: MultiDict[str, str]) -> None:
     before = (list(table.plays), list(table.hand), table.card)
     target = table.target
     if "add" in args:
+        table.untapped = before
         try:
             card = Card.parse(args["add"])
         except CardError as error:
@@ -309,7 +314,7 @@ def _apply_tap(table: Table, args: MultiDict[str, str]) -> None:
         table.check_sizes()
         _check_deck(table)
     except CardError as error:
-        table.errors.append(translate(error))
+        table.refused.append(translate(error))
         table.plays, table.hand, table.card = before
 
 
@@ -402,6 +407,7 @@ def trick(game: str) -> ResponseReturnValue:
         table = read_table(referee, request.args)
     except AddressTooBig as refused:
         return refuse_address("referee/trick.html", referee, refused)
+    table.errors.extend(table.refused)  # in the answer's place, the trick kept under it
     referee = table.referee
     ruling = None
     if table.plays and not table.errors:
@@ -419,6 +425,26 @@ def trick(game: str) -> ResponseReturnValue:
     )
 
 
+def judge_play(table: Table) -> tuple[Verdict | None, str | None]:
+    """Whether the table's card may be played (None without a card or with an error in
+    the address), or why the question cannot be asked."""
+    if table.card is None or table.errors:
+        return None, None
+    try:
+        verdict = table.referee.check_play(
+            table.plays,
+            table.hand,
+            table.card,
+            table.trump,
+            table.order,
+            players=table.player_count,
+            deal_size=table.deal,
+        )
+    except CardError as error:
+        return None, translate(error)
+    return Verdict.of(verdict), None
+
+
 @bp.route("/referee/<game>/play")
 def play(game: str) -> ResponseReturnValue:
     referee = referee_for(game)
@@ -426,23 +452,15 @@ def play(game: str) -> ResponseReturnValue:
         table = read_table(referee, request.args)
     except AddressTooBig as refused:
         return refuse_address("referee/play.html", referee, refused)
+    verdict, error = judge_play(table)
+    if error is not None and table.untapped is not None and not table.refused:
+        # A card too many: refused beside the cards, the answer before it kept.
+        table.refused.append(error)
+        table.plays, table.hand, table.card = table.untapped
+        verdict, error = judge_play(table)
+    if error is not None:
+        table.errors.append(error)
     referee = table.referee
-    verdict = None
-    if table.card is not None and not table.errors:
-        try:
-            verdict = Verdict.of(
-                referee.check_play(
-                    table.plays,
-                    table.hand,
-                    table.card,
-                    table.trump,
-                    table.order,
-                    players=table.player_count,
-                    deal_size=table.deal,
-                )
-            )
-        except CardError as error:
-            table.errors.append(translate(error))
     return render_template(
         "referee/play.html", referee=referee, table=table, verdict=verdict, **picker(referee)
     )

@@ -7,7 +7,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in
+from tests.browser.conftest import (
+    Page,
+    assert_in_view,
+    expect,
+    fits,
+    install_with_a_game,
+    log_in,
+    settled_box,
+)
 
 PLAYERS = ["Ana", "Ben", "Cai", "Dan"]
 
@@ -157,3 +165,57 @@ def test_a_choice_tapped_while_an_answer_is_on_its_way_is_kept(
     page.get_by_role("button", name="Joker", exact=True).tap()
     expect(page.locator(".winner-line")).to_have_text("Joker: not allowed.")
     assert slow, "the first answer was not held back: the test proved nothing"
+
+
+def test_cards_tapped_in_are_marked_on_the_deck_and_one_too_many_keeps_the_answer(
+    tall_phone: Page, live_server: Any, screenshot: Any
+) -> None:
+    page = tall_phone
+    page.goto(
+        live_server.url + "/referee/one_card/play?trump=hearts&player=Ana&player=Ben&player=Cai"
+    )
+    line = page.locator("#tally .tally-line:not([hidden])")
+
+    def card(name: str) -> Any:
+        return page.get_by_role("button", name=f"Add the {name}", exact=True)
+
+    page.locator("label[for=to-hand]").tap()
+    expect(line).to_have_text("No cards yet.")
+    card("A♥").tap()
+    expect(card("A♥")).to_have_attribute("aria-pressed", "true")
+    card("9♣").tap()
+    expect(card("9♣")).to_have_attribute("aria-pressed", "true")
+    expect(line).to_have_text("Hand: A♥ 9♣ (2 cards)")
+    assert_in_view(page, "#tally .tally-line:not([hidden])")  # no scroll to see the effect
+    expect(card("9♠")).to_have_attribute("aria-pressed", "false")
+    screenshot(page, "referee-play-marked.png")
+    page.screenshot(path="/tmp/referee-play-marked.png")
+    for value in ("ah", "9c"):  # a marked card is still a thumb's size
+        box = settled_box(page, f".deck button[data-card='{value}']")
+        assert box["width"] >= 44 and box["height"] >= 44, (value, box)
+    # A marked card tapped again is taken out.
+    card("9♣").tap()
+    expect(line).to_have_text("Hand: A♥ (1 card)")
+    expect(card("9♣")).to_have_attribute("aria-pressed", "false")
+    expect(card("A♥")).to_have_attribute("aria-pressed", "true")
+    # The trick: the marks follow the place picked.
+    page.locator("label[for=to-plays]").tap()
+    expect(card("A♥")).to_have_attribute("aria-pressed", "false")
+    card("K♠").tap()
+    card("9♠").tap()
+    expect(line).to_have_text("Trick so far: K♠ 9♠ (2 cards)")
+    page.locator("label[for=to-card]").tap()
+    card("A♥").tap()
+    answer = page.locator("#answer .winner-line")
+    expect(answer).to_have_text("A♥: allowed.")
+    # One card too many in the trick of three: refused beside the deck, the answer kept.
+    page.locator("label[for=to-plays]").tap()
+    card("Q♠").tap()
+    refusal = page.locator("#tally .tap-refused")
+    expect(refusal).to_contain_text("is too many")
+    assert_in_view(page, "#tally .tap-refused")
+    expect(answer).to_have_text("A♥: allowed.")
+    expect(page.locator("#answer .error")).to_have_count(0)
+    expect(line).to_have_text("Trick so far: K♠ 9♠ (2 cards)")
+    expect(card("Q♠")).to_have_attribute("aria-pressed", "false")
+    fits(page)
