@@ -1,7 +1,7 @@
 // Scorekeeper's service worker: the app's shell works offline; nothing else is kept.
 // Never a POST, never an account's page: those always go to the server.
 "use strict";
-var SHELL = "scorekeeper-shell-3";
+var SHELL = "scorekeeper-shell-2";
 var SHELL_FILES = [
   "/offline",
   "/static/app.css",

@@ -58,12 +58,23 @@ def service_worker() -> Response:
     script = SHELL_PATTERN.sub(
         lambda found: json.dumps(url_for("static", filename=found.group(1))), script
     )
-    shell = hashlib.sha256(script.encode()).hexdigest()[:12]
-    script = script.replace('"scorekeeper-shell-2"', json.dumps(f"scorekeeper-shell-{shell}"))
+    # The offline page is in the shell too: a change to it (or to the page it extends)
+    # names a new cache as well, or phones would keep showing the old one.
+    kept = script + "".join(_template_source(name) for name in ("offline.html", "base.html"))
+    shell = hashlib.sha256(kept.encode()).hexdigest()[:12]
+    script = SHELL_NAME.sub(json.dumps(f"scorekeeper-shell-{shell}"), script)
     answer = Response(script, mimetype="text/javascript")
     answer.headers["Cache-Control"] = "no-cache"
     answer.headers["Service-Worker-Allowed"] = "/"
     return answer
+
+
+SHELL_NAME = re.compile(r'"scorekeeper-shell-[^"]*"')
+
+
+def _template_source(name: str) -> str:
+    loader = current_app.jinja_env.loader
+    return loader.get_source(current_app.jinja_env, name)[0] if loader else ""
 
 
 @bp.route("/offline")
