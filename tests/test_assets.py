@@ -88,6 +88,24 @@ def test_the_service_worker_keeps_the_shell_under_the_pages_addresses(
     assert re.search(r'var SHELL = "scorekeeper-shell-[0-9a-f]{12}";', script)
 
 
+def test_a_changed_offline_page_names_a_new_shell(app: Flask) -> None:
+    """The offline page is kept in the shell: changed, the cache's name changes too, so
+    phones fetch the new one instead of showing the old for ever."""
+    from jinja2 import ChoiceLoader, DictLoader
+
+    shell = re.compile(r'var SHELL = "(scorekeeper-shell-[0-9a-f]{12})";')
+    before = shell.search(app.test_client().get("/sw.js").get_data(as_text=True))
+    original = app.jinja_env.loader
+    assert original is not None
+    changed = DictLoader({"offline.html": '{% extends "base.html" %}{# changed #}'})
+    app.jinja_env.loader = ChoiceLoader([changed, original])
+    try:
+        after = shell.search(app.test_client().get("/sw.js").get_data(as_text=True))
+    finally:
+        app.jinja_env.loader = original
+    assert before and after and before.group(1) != after.group(1)
+
+
 def test_a_watchers_compressed_copy_of_an_unchanged_board_is_answered_304(
     app: Flask, table: Table
 ) -> None:
