@@ -41,10 +41,7 @@ def refresh_results(
     games only).
     """
     before = GameResults.of(game, previous) if game.finished and previous else None
-    game.finished = state.finished
-    for seat in game.seats:
-        seat.total = state.totals[seat.seat]
-        seat.won = seat.seat in state.winners
+    _settle(game, state)
     after = GameResults.of(game, state) if state.finished else None
     db.session.execute(
         delete(RoundResult).where(
@@ -63,16 +60,21 @@ def new_games_results(games: Iterable[tuple[Game, State]]) -> list[SummaryChange
     cached rows of theirs to take out, and every game's rows in one INSERT."""
     changes, rows = [], []
     for game, state in games:
-        game.finished = state.finished
-        for seat in game.seats:
-            seat.total = state.totals[seat.seat]
-            seat.won = seat.seat in state.winners
+        _settle(game, state)
         players = {seat.seat: seat.player_id for seat in game.seats}
         rows += round_result_rows(game.id, state, players)
         changes.append(SummaryChange(None, GameResults.of(game, state) if state.finished else None))
     if rows:
         db.session.execute(insert(RoundResult), rows)
     return changes
+
+
+def _settle(game: Game, state: State) -> None:
+    """The game's own cached results: whether it is finished, each seat's total and win."""
+    game.finished = state.finished
+    for seat in game.seats:
+        seat.total = state.totals[seat.seat]
+        seat.won = seat.seat in state.winners
 
 
 def round_result_rows(

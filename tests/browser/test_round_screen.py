@@ -60,15 +60,21 @@ def checked_bids(page: Page) -> list[str]:
     )
 
 
-def test_hidden_bids_a_phones_bid_is_replaced_only_when_confirmed_and_nothing_stays_shown(
-    tall_phone: Page, live_server: Any
-) -> None:
+def hidden_bids_round(page: Page, live_server: Any) -> str:
+    """A game of Wizard with hidden bids and the hook, its first round's screen open."""
     game_id = install_with_a_game(
         live_server, "wizard", PLAYERS, ANA, {"rounds": 5, "hidden_bids": True, "hook": True}
     )
-    page = tall_phone
     log_in(page, live_server)
     page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    return game_id
+
+
+def test_hidden_bids_a_phones_bid_is_replaced_only_when_confirmed_and_nothing_stays_shown(
+    tall_phone: Page, live_server: Any
+) -> None:
+    page = tall_phone
+    game_id = hidden_bids_round(page, live_server)
     status = page.locator("[data-bids-status]")
     tap_chip(page, "turned", "s")
     expect(status).to_have_text("Saved: the bids stay hidden until every bid is in.")
@@ -108,12 +114,8 @@ def test_hidden_bids_a_phones_bid_is_replaced_only_when_confirmed_and_nothing_st
 def test_hidden_bids_the_dealers_bid_first_keeps_the_trump_and_the_round_goes_on(
     tall_phone: Page, live_server: Any
 ) -> None:
-    game_id = install_with_a_game(
-        live_server, "wizard", PLAYERS, ANA, {"rounds": 5, "hidden_bids": True, "hook": True}
-    )
     page = tall_phone
-    log_in(page, live_server)
-    page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
+    game_id = hidden_bids_round(page, live_server)
     # The trump, then Ana's bid (she deals) before anybody else's: at once, one save.
     expect(page.locator("[data-dealer-waits]")).to_have_text(
         "Hook: Ana deals and bids last, once every other bid is in."
