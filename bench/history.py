@@ -64,7 +64,7 @@ FIRST_NIGHT = date(2017, 1, 6)
 
 def played_game(rng: random.Random) -> Any:
     """A game played through the rules: Wizard (full or short) or One Card."""
-    from scorekeeper.rules import GAMES as RULES
+    from scorekeeper.games import GAMES as RULES
 
     if rng.random() < 0.55:
         players = rng.choice((3, 4, 4, 5, 6))

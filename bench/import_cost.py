@@ -83,7 +83,7 @@ def filled(size: int, make: Callable[[int], dict[str, Any]]) -> bytes:
 def one_card_ties(size: int) -> bytes:
     """One Card to 999, every hand passed and tied 5-5-5: as many hands as a game may have
     (RULES.md's tie play-off, capped), as many such games as fit."""
-    from scorekeeper.rules.one_card import most_hands
+    from scorekeeper.games.one_card.rules import most_hands
 
     tied = {"bidder": None, "bid": None, "trump": "none", "points": [5, 5, 5], "last_trick": 0}
     hands = [dict(tied) for _ in range(most_hands(3, 999))]

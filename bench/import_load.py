@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.sheet_memory import PASSWORD, Client, serve  # noqa: E402
-from scorekeeper.rules import GAMES  # noqa: E402
+from scorekeeper.games import GAMES  # noqa: E402
 
 WORST_TARGET_SECONDS = 2.0
 

@@ -42,9 +42,9 @@ from flask import Flask  # noqa: E402
 
 from scorekeeper import create_app, pdf, services, sheets  # noqa: E402
 from scorekeeper.database import upgrade  # noqa: E402
-from scorekeeper.games import GameKind, kind  # noqa: E402
+from scorekeeper.games import GAMES  # noqa: E402
+from scorekeeper.games.kinds import GameKind, kind  # noqa: E402
 from scorekeeper.i18n import LANGUAGES  # noqa: E402
-from scorekeeper.rules import GAMES  # noqa: E402
 from scorekeeper.views.sheets import render_sheet  # noqa: E402
 
 PLAYED = datetime(2026, 3, 3, 20, 15)

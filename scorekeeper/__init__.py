@@ -180,7 +180,7 @@ def register_security_headers(app: Flask) -> None:
 
 def register_game_kinds(app: Flask) -> None:
     """Every game's kind, checked whole, and asked for by templates as ``game_kind(key)``."""
-    from .games import KINDS, check_kinds, kind
+    from .games.kinds import KINDS, check_kinds, kind
 
     app.jinja_env.globals["game_kind"] = kind
     app.jinja_env.globals["game_kinds"] = tuple(KINDS.values())

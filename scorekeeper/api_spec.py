@@ -9,55 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .parsing import TRUMP_WORDS
-from .rules import GAMES
+from .api_parts import (
+    ORDER,
+    SEAT,
+    SEATS,
+    TRUMP,
+    TRUMP_INPUT,
+)
+from .games import DEFAULT_GAME, GAMES, REFEREES
 from .rules.cards import NAMES_A_SUIT, SHAPES, Card, Special, Suit
 from .rules.names import MAX_NAME_LENGTH
-from .rules.one_card import ORDERS
-from .rules.referee import REFEREES, Referee
+from .rules.referee import Referee
 
 if TYPE_CHECKING:
-    from .games import GameKind
+    from .games.kinds import GameKind
 
-SEAT = {"type": "integer", "minimum": 0, "description": "An index into the game's players"}
-NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 0}
-SEATS = {"type": "array", "items": {"type": "integer"}, "description": "One number per seat"}
-TRUMP = {"type": "string", "enum": list(TRUMP_WORDS)}
-TRUMP_INPUT = {
-    "type": ["string", "null"],
-    "enum": [*TRUMP_WORDS, None],
-    "description": "Any case. Left out or null: no trump, or in Wizard the turned card's suit",
-}
-ORDER = {"type": "string", "enum": list(ORDERS)}
 GAME_KEYS = {"type": "string", "enum": list(GAMES)}
 REFEREE_GAMES = {"type": "string", "enum": list(REFEREES)}
-
-
-HIDDEN_BIDS_OPTION: dict[str, Any] = {
-    "type": "boolean",
-    "default": False,
-    "description": (
-        "Each player bids secretly on their own phone (a link per seat); the game's pending"
-        " bids stay null until every bid is in or the scorekeeper reveals them"
-    ),
-}
-
-
-def card_names(referee: Referee) -> list[str]:
-    """The cards of the game's deck as the API writes them (any case is read)."""
-    return [str(card) for card in referee.deck()]
-
-
-def card_schema(referee: Referee, *, nullable: bool = False) -> dict[str, Any]:
-    names: list[str | None] = [*card_names(referee)]
-    return {
-        "type": ["string", "null"] if nullable else "string",
-        "enum": [*names, None] if nullable else names,
-        "description": (
-            f"A card of {referee.title}'s deck: rank then suit letter (10h, qs) or a special"
-            " card's name; any case"
-        ),
-    }
 
 
 def _card_forms(card: Card, *, played: bool) -> list[str]:
@@ -242,7 +210,7 @@ def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
-    from .games import KINDS
+    from .games.kinds import KINDS
 
     kinds = tuple(KINDS.values())
     return _with_storage_failures(_document(kinds))
@@ -680,7 +648,7 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                         },
                     },
                     "example": {
-                        "game": "wizard",
+                        "game": DEFAULT_GAME,
                         "trump": "hearts",
                         "plays": ["jester", "7h", "wizard"],
                     },
@@ -703,7 +671,7 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                         "card": {"type": "string"},
                     },
                     "example": {
-                        "game": "wizard",
+                        "game": DEFAULT_GAME,
                         "trump": "hearts",
                         "plays": ["7s"],
                         "hand": ["2s", "qh"],
@@ -714,7 +682,7 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                     "type": "object",
                     "required": ["players"],
                     "properties": {
-                        "game": {**GAME_KEYS, "default": "wizard"},
+                        "game": {**GAME_KEYS, "default": DEFAULT_GAME},
                         "players": {
                             "type": "array",
                             "items": {
@@ -734,10 +702,12 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                         },
                     },
                     "example": {
-                        "game": "wizard",
+                        "game": DEFAULT_GAME,
                         "players": ["Ana", "Ben", "Cai"],
                         "first_dealer": 0,
-                        "options": {"hook": False, "rounds": 20},
+                        "options": next(
+                            game.api.example_options() for game in kinds if game.key == DEFAULT_GAME
+                        ),
                     },
                 },
                 **{game.api.round_input: game.api.round_schema() for game in kinds},
@@ -755,16 +725,6 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                         "dealer": SEAT,
                         "cards": {"type": "integer"},
                         "trump": TRUMP,
-                        "turned": card_schema(REFEREES["wizard"], nullable=True),
-                        "bids": SEATS,
-                        "tricks": SEATS,
-                        "bidder": NULLABLE_SEAT,
-                        "bid": {"type": ["integer", "null"]},
-                        "auction": {"type": ["array", "null"]},
-                        "order": ORDER,
-                        "points": SEATS,
-                        "last_trick": SEAT,
-                        "made": {"type": ["boolean", "null"]},
                         "scores": SEATS,
                         "totals": SEATS,
                         **{

@@ -18,9 +18,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import lazyload, selectinload
 
 from .extensions import db
+from .games import GAMES
 from .i18n import game_word
 from .models import Game, Night, Player, PlayerSummary, Round, Seat, User
-from .rules import GAMES
 from .services import NotFound, get_player
 from .services.caches import SUMMARY_VERSION, TIMELINE_GAMES, summarize_player
 

@@ -19,6 +19,7 @@ from functools import cache
 from flask import current_app
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .games import GAMES
 from .i18n import gettext
 
 # zxcvbn's score: 0 too guessable, 1 very guessable, 2 somewhat guessable (about 10^8
@@ -26,8 +27,22 @@ from .i18n import gettext
 LEAST_SCORE = 2
 # zxcvbn refuses longer passwords; a password that long is judged by its start.
 JUDGED_LENGTH = 72
+
+
+def _spellings(name: str) -> tuple[str, str]:
+    return name, name.replace(" ", "")
+
+
 # Words anyone would try first against this app.
-APP_WORDS = ("scorekeeper", "wizard", "onecard", "one card", "jester", "trump")
+APP_WORDS = (
+    "scorekeeper",
+    "jester",
+    "trump",
+    # each game's name, with and without its spaces
+    *sorted(
+        {w for g in GAMES.values() for w in (g.title.lower(), g.title.lower().replace(" ", ""))}
+    ),
+)
 
 
 @cache

@@ -2,7 +2,7 @@
 recorded game, the forms of a page read back from the HTML, and the words left in English.
 
 Nothing here names a game: every answer comes from the kind, its rules and its recorded
-games in ``tests/data``.
+games in its folder.
 """
 
 from __future__ import annotations
@@ -11,14 +11,12 @@ import html
 import json
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.test_i18n import language_words, page_texts, untranslated, words
 
-DATA = Path(__file__).parent / "data"
 EXPECTED = ("scores", "totals", "made")
 """What a recorded round says came of it, not what happened at the table."""
 
@@ -27,11 +25,14 @@ EXPECTED = ("scores", "totals", "made")
 
 
 def recorded_games(key: str) -> list[dict[str, Any]]:
+    """The kind's recorded games (``scorekeeper/games/<key>/recorded/``)."""
+    from scorekeeper.games.kinds import kind
+
     found = []
-    for path in sorted(DATA.glob("*.json")):
+    for path in kind(key).samples.recorded:
         game = json.loads(path.read_text(encoding="utf-8"))
-        if game.get("game") == key:
-            found.append({**game, "path": path.name})
+        assert game.get("game") == key, path
+        found.append({**game, "path": path.name})
     return found
 
 
@@ -39,7 +40,7 @@ def recorded_game(key: str) -> dict[str, Any]:
     """The kind's shortest recorded game (fewest entries to make), or a loud failure."""
     games = recorded_games(key)
     if not games:
-        pytest.fail(f"no recorded game of {key} in tests/data", pytrace=False)
+        pytest.fail(f"no recorded game of {key} in its folder", pytrace=False)
     return min(games, key=lambda g: (len(g["rounds"]) * len(g["players"]), g["path"]))
 
 

@@ -949,7 +949,7 @@ def options_of(case: Case) -> dict[str, Any]:
     """The rules' options for the case, read by the game's own blank-sheet form."""
     from werkzeug.datastructures import MultiDict
 
-    from scorekeeper.games import kind
+    from scorekeeper.games.kinds import kind
 
     game = kind(case.game)
     form = game.sheet_form(MultiDict(case.options))
@@ -1016,7 +1016,7 @@ def _a_round(state: Any, rng: random.Random) -> dict[str, Any]:
 def sheet_of(case: Case) -> Any:
     """The case's :class:`scorekeeper.sheets.Sheet` (call in a request in its language)."""
     from scorekeeper import sheets
-    from scorekeeper.games import kind
+    from scorekeeper.games.kinds import kind
     from scorekeeper.views.sheets import completed_sheet
 
     game = kind(case.game)
@@ -1132,7 +1132,7 @@ def _option(text: str) -> tuple[str, str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from scorekeeper.games import KINDS
+    from scorekeeper.games.kinds import KINDS
     from scorekeeper.i18n import LANGUAGES
     from scorekeeper.sheets import PAPERS
 

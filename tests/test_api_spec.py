@@ -14,10 +14,10 @@ import jsonschema
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.games import KINDS
-from scorekeeper.rules import GAMES, Card, Rank, RuleError, Special, Suit
+from scorekeeper.games import GAMES, REFEREES
+from scorekeeper.games.kinds import KINDS
+from scorekeeper.rules import Card, Rank, RuleError, Special, Suit
 from scorekeeper.rules.errors import RoundRefused
-from scorekeeper.rules.referee import REFEREES
 
 Json = dict[str, Any]
 

@@ -19,6 +19,7 @@ from flask import Flask
 from scorekeeper import services
 from scorekeeper.services import transfer
 from tests.conftest import PASSWORD
+from tests.rules.recorded import sheet, sheets
 from tests.test_api import (
     Json,
     assert_refused,
@@ -37,7 +38,7 @@ pytestmark = pytest.mark.data_layer
 
 NAMES = ["Ana", "Ben", "Cai"]
 EVERY_CARD = ["bomb", "cloud", "dragon", "fairy", "juggler", "werewolf", "shapeshifter"]
-RECORDED = sorted((Path(__file__).parent / "data" / "anniversary").glob("*.json"))
+RECORDED = sheets("anniversary/*.json")
 EXPECTED = ("scores", "totals", "made")
 
 
@@ -486,7 +487,7 @@ def test_a_recorded_game_replays_through_the_api(ana: Any, path: Path) -> None:
 
 
 def test_the_tie_break_decides_the_recorded_tie(ana: Any) -> None:
-    recorded = load(Path(__file__).parent / "data" / "anniversary" / "wizard-6p-full.json")
+    recorded = load(sheet("anniversary/wizard-6p-full.json"))
     shared = replay(ana, {**recorded, "options": {**recorded["options"], "tie_break": "share"}})
     assert shared["totals"] == recorded["totals"]
     assert shared["winners"] == [0, 2]
@@ -517,7 +518,7 @@ def test_a_special_card_game_leaves_and_comes_back_unchanged(app: Flask, ana: An
 
 
 def test_the_csv_has_a_column_for_a_card_first_played_late(app: Flask, ana: Any) -> None:
-    recorded = load(Path(__file__).parent / "data" / "anniversary" / "wizard-6p-full.json")
+    recorded = load(sheet("anniversary/wizard-6p-full.json"))
     game = replay(ana, recorded)
     with app.app_context():
         owner = services.authenticate("ana", PASSWORD)

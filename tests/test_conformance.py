@@ -1,7 +1,8 @@
 """Every registered game kind walks every flow: a game added to ``KINDS`` is covered here
 with no test of its own written.
 
-For each kind its shortest recorded game in ``tests/data`` is entered through the JSON API,
+For each kind its shortest recorded game (in its folder, ``recorded/``) is entered through
+the JSON API,
 and again through the pages, filling each round's form as the page itself offers it; then
 the board, the correction and the undo, the API's documents, the blank and the completed
 sheets in every language, the referee's pages and answers, the history with its export and
@@ -26,8 +27,8 @@ from flask.testing import FlaskClient
 from flask_babel import force_locale
 
 from scorekeeper import create_app, i18n, services
-from scorekeeper.games import KINDS, GameKind
-from scorekeeper.rules import GAMES
+from scorekeeper.games import GAMES
+from scorekeeper.games.kinds import KINDS, GameKind
 from tests.conformance import (
     english_left,
     forms,

@@ -7,9 +7,9 @@ import re
 import pytest
 from flask import Flask
 
-from scorekeeper.games import KINDS, WORDS, KindError, Words, check_kinds, kind
+from scorekeeper.games import GAMES
+from scorekeeper.games.kinds import KINDS, WORDS, KindError, Words, check_kinds, kind
 from scorekeeper.games.words import ROUND_SENTENCES
-from scorekeeper.rules import GAMES
 
 KEYS = sorted(KINDS)
 

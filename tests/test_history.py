@@ -13,7 +13,7 @@ from sqlalchemy import event, select
 
 from scorekeeper import history, services
 from scorekeeper.extensions import db
-from scorekeeper.games import kind
+from scorekeeper.games.kinds import kind
 from scorekeeper.models import Night, Player, User
 
 pytestmark = pytest.mark.data_layer

@@ -17,9 +17,9 @@ from flask_babel import force_locale
 from pypdf import PdfReader
 
 from scorekeeper import catalogs, i18n, services
+from scorekeeper.games.wizard.referee import wizard_trick_winner
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import TrickError
-from scorekeeper.rules.referee import wizard_trick_winner
 from tests.conftest import PASSWORD, Table, csrf_token
 
 LANGUAGES = ["cy", "nl", "el", "ne"]

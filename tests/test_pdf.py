@@ -21,17 +21,17 @@ from flask import Flask, render_template
 from pypdf import PdfReader
 
 from scorekeeper import pdf, services, sheets
-from scorekeeper.games import KINDS, KindError, kind
+from scorekeeper.games import GAMES
+from scorekeeper.games.kinds import KINDS, KindError, kind
 from scorekeeper.games.one_card.sheet import typical_hands
-from scorekeeper.rules import GAMES
 from scorekeeper.views.sheets import completed_sheet
 from tests.conftest import PASSWORD, Table
+from tests.rules import recorded as recorded_games
 
 pytestmark = pytest.mark.data_layer
 
-DATA = Path(__file__).parent / "data"
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
-RECORDED = sorted(DATA.glob("*.json"))
+RECORDED = [path for game in KINDS.values() for path in game.samples.recorded]
 NOW = datetime(2026, 3, 3, 20, 15)
 
 
@@ -229,7 +229,7 @@ def test_a_completed_sheet_prints_the_game_as_recorded(table: Table, path: Path)
 
 
 def test_a_running_game_prints_the_rounds_still_to_play(table: Table) -> None:
-    game = recorded(DATA / "wizard-3p-full.json")
+    game = recorded(recorded_games.sheet("wizard-3p-full.json"))
     game["rounds"] = game["rounds"][:5]
     game_id = store(table.app, game)
     sheet = read_pdf(table.client.get(f"/games/{game_id}/sheet.pdf").data)
@@ -251,7 +251,9 @@ def test_a_running_game_prints_the_rounds_still_to_play(table: Table) -> None:
 
 
 def test_another_accounts_sheet_is_not_found(table: Table) -> None:
-    game_id = store(table.app, recorded(DATA / "wizard-4p-short.json"), username="ben")
+    game_id = store(
+        table.app, recorded(recorded_games.sheet("wizard-4p-short.json")), username="ben"
+    )
     assert table.client.get(f"/games/{game_id}/sheet.pdf").status_code == 404
     assert table.client.get("/games/nosuchgame/sheet.pdf").status_code == 404
 
@@ -259,7 +261,7 @@ def test_another_accounts_sheet_is_not_found(table: Table) -> None:
 def test_a_finished_games_sheet_comes_from_the_cache_until_it_changes(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = recorded(DATA / "wizard-4p-short.json")
+    game = recorded(recorded_games.sheet("wizard-4p-short.json"))
     game_id = store(table.app, game)
     renders = []
     render = pdf.render_pdf
@@ -396,7 +398,7 @@ def test_a_blank_short_game_with_the_hook(table: Table) -> None:
     assert "20 + 10 a trick" in sheet.text and "-10 a trick off" in sheet.text
 
 
-ANNIVERSARY = sorted((DATA / "anniversary").glob("*.json"))
+ANNIVERSARY = recorded_games.sheets("anniversary/*.json")
 SHORT_WORDS = {
     "bomb": "Bmb",
     "cloud": "Cld",

@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.games import REFEREES
 from scorekeeper.rules import Card, RuleError, Suit
-from scorekeeper.rules.referee import REFEREES
 from tests.conftest import ApiClient
 
 Json = dict[str, Any]

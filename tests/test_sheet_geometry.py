@@ -28,11 +28,12 @@ from typing import Any
 import pytest
 
 from scorekeeper import pdf
-from scorekeeper.games import KINDS
+from scorekeeper.games.kinds import KINDS
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules import RoundRefused
 from scorekeeper.sheets import PAPERS
 from tests import sheet_geometry
+from tests.rules.recorded import sheets
 from tests.sheet_geometry import Case, Judged, problems
 
 NAMES = ("none", "short", "long")
@@ -330,7 +331,7 @@ def cli_arguments(case: Case) -> str:
 
 # -- Wizard with the anniversary special cards ------------------------------------------
 
-ANNIVERSARY = sorted((Path(__file__).parent / "data" / "anniversary").glob("*.json"))
+ANNIVERSARY = sheets("anniversary/*.json")
 """Recorded games with every special card: a Bomb round, a Cloud's change of a bid, a
 Werewolf's trump, special cards turned."""
 EVERY_SPECIAL_CARD = (

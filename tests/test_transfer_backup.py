@@ -9,7 +9,6 @@ import json
 import uuid
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,14 +22,13 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameChange, Night, Player, Round, Seat, User
 from scorekeeper.services import transfer
 from scorekeeper.views.api import game_document
+from tests.rules.recorded import sheet
 
 pytestmark = pytest.mark.data_layer
 
-DATA = Path(__file__).parent / "data"
-
 
 def recorded(name: str) -> dict[str, Any]:
-    return json.loads((DATA / name).read_text())
+    return json.loads(sheet(name).read_text())
 
 
 def facts(round_: dict[str, Any]) -> dict[str, Any]:
@@ -39,7 +37,7 @@ def facts(round_: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(owner: User, name: str, rounds: int | None = None, **kwargs: Any) -> services.StoredGame:
-    """A recorded game of tests/data started and played (its first ``rounds`` rounds)."""
+    """A recorded game started and played (its first ``rounds`` rounds)."""
     data = recorded(name)
     record = services.create_game(
         owner, data["game"], data["players"], data["first_dealer"], data["options"], **kwargs

@@ -278,8 +278,8 @@ def test_after_a_hook_refusal_the_tricks_rows_echo_only_the_bids_still_selected(
 
 def test_a_sheet_and_a_chart_tell_similar_names_apart() -> None:
     from scorekeeper.charts import running_totals_svg
-    from scorekeeper.games import kind
-    from scorekeeper.rules.wizard import WizardGame
+    from scorekeeper.games.kinds import kind
+    from scorekeeper.games.wizard.rules import WizardGame
     from scorekeeper.sheets import PAPERS, layout_grid, orientation_for, usable
 
     players = ["Christopher-Alexander", "Christopher-Anne", "Ana", "Bartholomew", "Dee", "Eve"]

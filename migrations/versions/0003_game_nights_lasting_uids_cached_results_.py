@@ -80,7 +80,7 @@ def upgrade():
 def fill_nights_and_results(connection):
     """Games recorded before nights existed: one night per account and day; every game
     gets its lasting uid, and its cached results from the rules."""
-    from scorekeeper.rules import GAMES
+    from scorekeeper.games import GAMES
 
     games = connection.execute(
         sa.text("SELECT id, owner_id, kind, first_dealer, options, created_at FROM games")

@@ -13,8 +13,8 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
+from ..games import GAMES
 from ..i18n import lazy_game_word
-from ..rules import GAMES
 from ..sheets import PAPERS
 from .common import NOT_A_CHOICE, name_length
 

@@ -1,62 +1,58 @@
-"""Every game the app serves, as a kind registered by its key.
+"""Every game the app serves, each in a folder of its own: ``scorekeeper/games/<key>/``.
 
->>> sorted(KINDS) == sorted(GAMES)
+A game's folder holds everything of it: its rules and its referee (pure, like
+``scorekeeper.rules``, which they build on), and the app's side of it, its ``kind``
+(forms, templates, sheet, API schema, words, statistics; :mod:`scorekeeper.games.kinds`).
+Adding a game is a new folder and one line in :data:`PACKAGES` (docs/games.md).
+
+This module loads only the pure parts: ``import scorekeeper.games`` loads nothing of the
+web app.
+
+>>> list(GAMES) == list(REFEREES) == list(PACKAGES)
 True
->>> kind("wizard").round_word
-'round'
->>> kind("chess")
-Traceback (most recent call last):
-...
-scorekeeper.games.kind.KindError: no game kind 'chess'
+>>> GAMES["wizard"].title, REFEREES["oh_hell"].title
+('Wizard', 'Oh Hell')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from importlib import import_module
+from types import ModuleType
+from typing import Any
 
-from ..rules import GAMES
-from . import oh_hell, one_card, wizard
-from .kind import WORDS, ApiSchema, GameKind, KindError, Templates, Words
+from ..rules.game import Game
+from ..rules.referee import Referee
 
-if TYPE_CHECKING:
-    from flask import Flask
+PACKAGES: tuple[str, ...] = ("wizard", "one_card", "oh_hell")
+"""Every game's folder (its key), in the order the app offers them."""
 
-KINDS: dict[str, GameKind] = {k.key: k for k in (wizard.KIND, one_card.KIND, oh_hell.KIND)}
-
-
-def kind(key: str) -> GameKind:
-    """The kind registered as ``key``; :class:`KindError` for any other key."""
-    try:
-        return KINDS[key]
-    except (KeyError, TypeError):
-        raise KindError(f"no game kind {key!r}") from None
+DEFAULT_GAME = PACKAGES[0]
+"""The game of a request that names none (the API's ``"game"`` left out, a new game's page)."""
 
 
-def check_kinds(app: Flask) -> None:
-    """Every game of the rules has a kind, and every kind's templates are there.
-
-    Called when the app starts: a game registered without a piece fails here, once,
-    rather than on a page at the table.
-    """
-    unserved = set(GAMES) ^ set(KINDS)
-    if unserved:
-        raise KindError(f"games and kinds differ: {sorted(unserved)}")
-    for game in KINDS.values():
-        for name, template in vars(game.templates).items():
-            try:
-                app.jinja_env.get_template(template)
-            except Exception as error:
-                raise KindError(f"{game.key}: its {name} template {template!r}: {error}") from None
+def game_module(package: str, part: str) -> ModuleType:
+    """One part of a game's folder (``"rules"``, ``"referee"``, ``"kind"``)."""
+    return import_module(f"{__name__}.{package}.{part}")
 
 
-__all__ = [
-    "KINDS",
-    "WORDS",
-    "ApiSchema",
-    "GameKind",
-    "KindError",
-    "Templates",
-    "Words",
-    "check_kinds",
-    "kind",
-]
+def _rules(package: str) -> type[Game[Any, Any]]:
+    game = game_module(package, "rules").GAME
+    if not (isinstance(game, type) and issubclass(game, Game) and game.key == package):
+        raise TypeError(f"games/{package}/rules.py: GAME is not the Game of {package!r}")
+    return game
+
+
+def _referee(package: str) -> Referee:
+    referee = game_module(package, "referee").REFEREE
+    if not (isinstance(referee, Referee) and referee.key == package):
+        raise TypeError(f"games/{package}/referee.py: REFEREE is not the referee of {package!r}")
+    return referee
+
+
+GAMES: dict[str, type[Game[Any, Any]]] = {package: _rules(package) for package in PACKAGES}
+"""Each game's rules, by its key (as the API writes it)."""
+
+REFEREES: dict[str, Referee] = {package: _referee(package) for package in PACKAGES}
+"""Each game's referee, by its key."""
+
+__all__ = ["DEFAULT_GAME", "GAMES", "PACKAGES", "REFEREES", "game_module"]

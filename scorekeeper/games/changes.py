@@ -33,7 +33,7 @@ def say_change(state: Game[Any, Any], change: Mapping[str, Any], words: ChangeWo
     """One stored change as the reader says it: in the kind's ``words`` for the field,
     else the words every game shares, else that some other detail changed.
 
-    >>> from scorekeeper.rules.wizard import WizardGame
+    >>> from scorekeeper.games.wizard.rules import WizardGame
     >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
     >>> say_change(game, {"field": "bids", "seat": 0, "old": 2, "new": 1}, TRICK_WORDS)
     "Ana's bid 2 → 1"
@@ -56,7 +56,7 @@ def say_changes(
     parts of a list of changes: "Ana's bid 2 → 1; Ben's tricks 0 → 1" (Greek with its
     own semicolon, the ano teleia: a ";" reads as a question mark there).
 
-    >>> from scorekeeper.rules.wizard import WizardGame
+    >>> from scorekeeper.games.wizard.rules import WizardGame
     >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
     >>> bid = {"field": "bids", "seat": 0, "old": 2, "new": 1}
     >>> say_changes(game, [bid, {"field": "a"}, {"field": "b"}], TRICK_WORDS)
@@ -85,7 +85,7 @@ def say_changes(
 def seat_name(state: Game[Any, Any], seat: Any) -> str:
     """The name of the player now in ``seat``; a dash for nobody (None) or no seat.
 
-    >>> from scorekeeper.rules.wizard import WizardGame
+    >>> from scorekeeper.games.wizard.rules import WizardGame
     >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
     >>> seat_name(game, 1), seat_name(game, 3), seat_name(game, None), seat_name(game, True)
     ('Ben', '–', '–', '–')

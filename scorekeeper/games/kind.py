@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 from ..i18n import gettext
@@ -116,9 +117,35 @@ class ApiSchema:
     option: one the game was started without, as its schema's default."""
     round_fields: Callable[[], dict[str, Any]] = dict
     """What the game adds to a round of the game document, each a JSON Schema, by name."""
+    example_options: Callable[[], dict[str, Any]] = dict
+    """Options for the example of a new game, when the game is the API's default."""
     error_fields: Mapping[str, str] = field(default_factory=dict)
     """A refusal's field as the API names it, where the contract names it otherwise than
     the rules do (the rules' field, then the API's)."""
+
+
+Taps = dict[str, "str | list[str]"]
+"""A page's fields as a browser sends them: one value a field, a list for boxes ticked."""
+
+
+@dataclass(frozen=True)
+class Samples:
+    """What the shared tests need of a game, kept in its folder: games played at a table
+    (``recorded/*.json``, in the API's words, their scores and totals worked out by hand)
+    and how a person enters them on the pages."""
+
+    folder: Path
+    """The game's folder; its recorded games are ``recorded/*.json`` under it."""
+    new_game_taps: Callable[[Mapping[str, Any]], Taps]
+    """The new-game page's fields for the game's options as the API writes them."""
+    round_taps: Callable[[Mapping[str, Any]], Taps]
+    """The round screen's fields for a round as the API writes it: what the scorekeeper
+    taps to enter it."""
+
+    @property
+    def recorded(self) -> tuple[Path, ...]:
+        """The folder's recorded games, by name."""
+        return tuple(sorted((self.folder / "recorded").glob("*.json")))
 
 
 class KindError(LookupError):
@@ -152,6 +179,8 @@ class GameKind:
     statistics: Callable[[Sequence[Any]], Any]
     """The player page's section for this game (its template reads it as ``section``),
     made of the player's bids by deal size in this game (``history.BidLine`` rows)."""
+    samples: Samples
+    """Its recorded games and how they are entered, for the shared tests."""
     change_words: ChangeWords = field(default_factory=dict)
     """How a correction of one of the game's own fields is said ("Ana's bid 2 → 1"),
     beyond the dealer and the trump (``games.changes``)."""

@@ -166,7 +166,7 @@ class TrickBiddingGame(Game[BR, HO]):
         """The bids' sum less the cards a hand: above 0 the table bid more tricks than
         there are (someone must miss), below 0 fewer; None while a bid is missing.
 
-        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> from scorekeeper.games.wizard.rules import WizardGame
         >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
         >>> game.over_under({"bids": [2, 2, 1]}, 4), game.over_under({"bids": [1, None, 0]}, 4)
         (1, None)
@@ -183,7 +183,7 @@ class TrickBiddingGame(Game[BR, HO]):
         hook the dealer bids last, once every other bid is in, and is judged against them
         with the whole round.
 
-        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> from scorekeeper.games.wizard.rules import WizardGame
         >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
         >>> info = game.round_info(1, dealer=2)  # Cai deals
         >>> game.hidden_bid_errors(info, [1, None, None], [1, None, None])
@@ -220,7 +220,7 @@ class TrickBiddingGame(Game[BR, HO]):
         """Under the hook the dealer bids last, and not the bid that makes the bids add up
         to the cards; everyone else bids when they like.
 
-        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> from scorekeeper.games.wizard.rules import WizardGame
         >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
         >>> info = game.round_info(1, dealer=2)  # Cai deals one card
         >>> game.hidden_bid_turn(info, [0, None, None], 2)

@@ -280,7 +280,7 @@ class Game(abc.ABC, Generic[R, Opts]):
     def round_sentence(cls, name: str) -> str:
         """One of :data:`ROUND_SENTENCES` in the game's word for a round.
 
-        >>> from scorekeeper.rules.one_card import OneCardGame
+        >>> from scorekeeper.games.one_card.rules import OneCardGame
         >>> OneCardGame.round_sentence("none recorded")
         'No hand has been recorded yet'
         """
@@ -385,7 +385,7 @@ class Game(abc.ABC, Generic[R, Opts]):
         a number left out is not judged (whoever entered it is asked for the missing
         number), every other part is. Nothing when the round could have happened.
 
-        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> from scorekeeper.games.wizard.rules import WizardGame
         >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
         >>> round_one = {"trump": "hearts", "bids": [1, None, 0], "tricks": [1, 1, 0]}
         >>> [str(error) for error in game.entered_errors(round_one)]
@@ -422,7 +422,7 @@ class Game(abc.ABC, Generic[R, Opts]):
         included), checked as a round's would be: as the round's mapping reads it, without
         its play fields. Raises :class:`RoundRefused` with every problem.
 
-        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> from scorekeeper.games.wizard.rules import WizardGame
         >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0, {"hook": True})
         >>> game.parse_pending({"trump": "hearts", "bids": [1, 0, 1]})
         {'dealer': 0, 'trump': 'hearts', 'turned': None, 'bids': [1, 0, 1]}
@@ -539,7 +539,7 @@ class Game(abc.ABC, Generic[R, Opts]):
         round by round, each judged as it comes, scores every round once, not the whole
         game again for each round (a 4,000-hand game of One Card: seconds, not minutes).
 
-        >>> from scorekeeper.rules.one_card import OneCardGame
+        >>> from scorekeeper.games.one_card.rules import OneCardGame
         >>> game = OneCardGame.new(["Ana", "Ben"], 0, {"target": 999})
         >>> hand = {"bidder": None, "bid": None, "trump": "none", "points": [7, 8],
         ...         "last_trick": 0}

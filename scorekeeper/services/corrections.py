@@ -41,7 +41,7 @@ def round_changes(
     gives for every seat (``{"field": "bids", "seat": 0, "old": 2, "new": 1}``), any other
     field whole (``{"field": "trump", "old": "hearts", "new": "spades"}``).
 
-    >>> from scorekeeper.rules.wizard import WizardGame
+    >>> from scorekeeper.games.wizard.rules import WizardGame
     >>> game = WizardGame.new(["Ana", "Ben", "Cai"], 0)
     >>> before = {"trump": "hearts", "bids": [2, 0, 1]}
     >>> for change in round_changes(game, before, {"trump": "spades", "bids": [1, 0, 1]}):

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..games import GAMES
 from ..i18n import N_
 from ..models import (
     Game,
@@ -21,7 +22,6 @@ from ..models import (
     Submission,
     User,
 )
-from ..rules import GAMES
 from ..rules import Game as RulesGame
 from ..rules.errors import RoundRefused, RuleError
 from . import writes

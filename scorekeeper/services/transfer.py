@@ -43,9 +43,10 @@ from sqlalchemy.orm import selectinload
 
 from .. import limits
 from ..extensions import db
+from ..games import GAMES
 from ..i18n import N_, game_word, translate
 from ..models import Game, GameChange, Night, Player, Round, Seat, User, new_game_id, utcnow
-from ..rules import GAMES, RuleError
+from ..rules import RuleError
 from ..rules.errors import RoundRefused
 from ..rules.names import NameRefused, readable_name
 from . import writes

@@ -19,12 +19,13 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..api_spec import openapi_document
-from ..games import KINDS
+from ..games import DEFAULT_GAME, REFEREES
+from ..games.kinds import KINDS
 from ..i18n import N_, translate
 from ..models import User
 from ..parsing import NO_TRUMP, parse_trump
 from ..rules import Card, RoundRefused, RuleError, Suit
-from ..rules.referee import DOWNTOWN, REFEREES, UPTOWN, Referee
+from ..rules.referee import DOWNTOWN, UPTOWN, Referee
 from ..services import accounts
 from . import errors
 
@@ -240,7 +241,7 @@ def create_game() -> Answer:
     try:
         record = services.create_game(
             api_user(),
-            body.get("game", "wizard"),
+            body.get("game", DEFAULT_GAME),
             body.get("players"),  # type: ignore[arg-type]
             body.get("first_dealer", 0),
             body.get("options"),
@@ -250,7 +251,7 @@ def create_game() -> Answer:
     except services.KeyReused as reused:
         return key_reused(reused)
     except RoundRefused as refused:
-        return refusal(refused.errors, _error_fields(body.get("game", "wizard")))
+        return refusal(refused.errors, _error_fields(body.get("game", DEFAULT_GAME)))
     except services.Conflict as error:
         return conflict(error)
     except services.StorageError as stored:

@@ -11,12 +11,10 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..forms import RANDOM_DEALER, EditForm
-from ..games import KINDS
+from ..games import DEFAULT_GAME
+from ..games.kinds import KINDS
 from ..i18n import date_short, translate
 from ..rules import RoundRefused
-
-DEFAULT_GAME = "wizard"
-"""The game a bare ``/games/new`` sets up (the app's first game)."""
 
 bp = Blueprint("games", __name__)
 

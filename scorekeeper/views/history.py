@@ -31,9 +31,9 @@ from ..forms import (
     NightForm,
     RenamePlayerForm,
 )
-from ..games import KINDS
+from ..games import GAMES
+from ..games.kinds import KINDS
 from ..i18n import translate_value
-from ..rules import GAMES
 from ..services import transfer
 from .games import load_game
 

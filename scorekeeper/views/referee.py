@@ -23,13 +23,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from ..games import KINDS
+from ..games import GAMES, REFEREES
+from ..games.kinds import KINDS
 from ..i18n import game_word, translate
 from ..parsing import NO_TRUMP, parse_trump
-from ..rules import GAMES, Card, Game, RoundInfo, Suit
+from ..rules import Card, Game, RoundInfo, Suit
 from ..rules.cards import NAMES_A_SUIT, SHAPES, Special
 from ..rules.errors import CardError, RuleError
-from ..rules.referee import REFEREES, UPTOWN, PlayVerdict, Referee, TrickRuling
+from ..rules.referee import UPTOWN, PlayVerdict, Referee, TrickRuling
 
 bp = Blueprint("referee", __name__)
 

@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..forms import EditForm
-from ..games import kind
+from ..games.kinds import kind
 from ..i18n import translate
 from ..rules import RoundRefused, RuleError
 from .addresses import shared_url

@@ -26,7 +26,7 @@ from werkzeug.wrappers import Response
 
 from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
-from ..games import KINDS, KindError, kind
+from ..games.kinds import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
 from ..rules import Game as RulesGame
 from ..rules import RoundRefused

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scorekeeper.rules import GAMES
+from scorekeeper.games import GAMES
 from tests.browser.conftest import Page, expect, fits
 from tests.browser.test_sheets_download import pdf_text
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask_babel import force_locale, get_translations, gettext
 
-from scorekeeper.games import kind
+from scorekeeper.games.kinds import kind
 from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in, new_phone
 
 PLAYERS = ["Ana", "Siôn", "Νίκος", "सीता"]

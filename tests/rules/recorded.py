@@ -1,5 +1,6 @@
-"""What the replays of recorded games share: a sheet read from tests/data, and its rounds
-played again through a game's rules (each game's replay test checks what it scores)."""
+"""What the replays of recorded games share: a sheet read from a game's folder
+(``scorekeeper/games/<key>/recorded/``), and its rounds played again through a game's rules
+(each game's replay test checks what it scores)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,27 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+GAMES = Path(__file__).resolve().parent.parent.parent / "scorekeeper" / "games"
 WORKED_OUT = ("scores", "totals")
 """What a sheet records that the rules work out themselves."""
 
 
 def sheets(pattern: str) -> list[Path]:
-    """The recorded games whose files match ``pattern`` (``"wizard-*.json"``)."""
-    return sorted(DATA.glob(pattern))
+    """The recorded games whose files match ``pattern`` (``"wizard-*.json"``,
+    ``"anniversary/*.json"``) in any game's folder."""
+    return sorted(GAMES.glob(f"*/recorded/{pattern}"))
+
+
+def name_of(path: Path) -> str:
+    """A recorded game's name within its game's folder (``"anniversary/wizard-4p-short"``)."""
+    folder = next(parent for parent in path.parents if parent.name == "recorded")
+    return str(path.relative_to(folder).with_suffix(""))
+
+
+def sheet(name: str) -> Path:
+    """The one recorded game called ``name`` (``"wizard-3p-full.json"``)."""
+    (path,) = sheets(name)
+    return path
 
 
 def load(path: Path) -> dict[str, Any]:

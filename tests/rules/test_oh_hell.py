@@ -7,7 +7,21 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import GAMES, OhHellGame, RuleError
+from scorekeeper.games import GAMES
+from scorekeeper.games.oh_hell.rules import (
+    SCORING_PRESETS,
+    OhHellGame,
+    OhHellOptions,
+    OhHellRound,
+    Scoring,
+    default_top,
+    largest_hand,
+    named_schedule,
+    options_from_mapping,
+    options_mapping,
+)
+from scorekeeper.games.wizard.rules import WizardGame
+from scorekeeper.rules import RuleError
 from scorekeeper.rules.errors import (
     BidError,
     CardError,
@@ -20,18 +34,6 @@ from scorekeeper.rules.errors import (
     TrumpError,
 )
 from scorekeeper.rules.game import SeatOutcome
-from scorekeeper.rules.oh_hell import (
-    SCORING_PRESETS,
-    OhHellOptions,
-    OhHellRound,
-    Scoring,
-    default_top,
-    largest_hand,
-    named_schedule,
-    options_from_mapping,
-    options_mapping,
-)
-from scorekeeper.rules.wizard import WizardGame
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus"]
 

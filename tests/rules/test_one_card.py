@@ -9,6 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.one_card.rules import (
+    Auction,
+    OneCardGame,
+    OneCardHand,
+    OneCardOptions,
+    hand_scores,
+    lowest_bid,
+)
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import (
     BidError,
@@ -19,14 +27,6 @@ from scorekeeper.rules.errors import (
     RoundError,
     RoundRefused,
     RuleError,
-)
-from scorekeeper.rules.one_card import (
-    Auction,
-    OneCardGame,
-    OneCardHand,
-    OneCardOptions,
-    hand_scores,
-    lowest_bid,
 )
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli"]

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.one_card.rules import TIE_BREAK_HANDS, OneCardGame, most_hands
+from scorekeeper.games.wizard.rules import WizardGame
 from scorekeeper.rules.errors import RoundError, RoundRefused
-from scorekeeper.rules.one_card import TIE_BREAK_HANDS, OneCardGame, most_hands
-from scorekeeper.rules.wizard import WizardGame
 
 # Everyone passes and the points are shared out evenly: the totals stay tied for ever.
 TIED = {

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.oh_hell.rules import OhHellGame
+from scorekeeper.games.one_card.rules import OneCardGame
+from scorekeeper.games.wizard.rules import WizardGame
 from scorekeeper.rules import RoundRefused
-from scorekeeper.rules.oh_hell import OhHellGame
-from scorekeeper.rules.one_card import OneCardGame
-from scorekeeper.rules.wizard import WizardGame
 
 THREE = ["Ana", "Ben", "Cai"]
 

@@ -1,6 +1,6 @@
 """Whole games recorded at the table, replayed through the rules end to end.
 
-Each file in ``tests/data/wizard-*.json`` holds the facts of every round (dealer,
+Each file in ``scorekeeper/games/wizard/recorded/*.json`` holds the facts of every round (dealer,
 trump, turned card, bids, tricks; with the anniversary special cards, the Bomb, the
 Cloud and the Werewolf where they happened) and the scores and totals worked out by hand.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.wizard.rules import WizardGame
 from scorekeeper.rules.errors import GameOverError, RuleError
-from scorekeeper.rules.wizard import WizardGame
 from tests.rules import recorded
 
 SHEETS = [*recorded.sheets("wizard-*.json"), *recorded.sheets("anniversary/wizard-*.json")]
@@ -43,13 +43,13 @@ def replay(sheet: dict[str, Any], rounds: list[dict[str, Any]] | None = None) ->
     return game
 
 
-@pytest.fixture(params=SHEETS, ids=[str(path.relative_to(recorded.DATA)) for path in SHEETS])
+@pytest.fixture(params=SHEETS, ids=[recorded.name_of(path) + ".json" for path in SHEETS])
 def sheet(request) -> dict[str, Any]:
     return load(request.param)
 
 
 def test_the_recorded_games_are_there():
-    found = {str(path.relative_to(recorded.DATA).with_suffix("")) for path in SHEETS}
+    found = {recorded.name_of(path) for path in SHEETS}
     assert found >= {
         "wizard-3p-full",
         "wizard-6p-hook",
@@ -139,7 +139,7 @@ def test_a_recorded_sheet_adds_up(sheet):
 
 
 def test_the_six_player_game_is_hooked_and_overrides_a_dealer():
-    sheet = load(recorded.DATA / "wizard-6p-hook.json")
+    sheet = load(recorded.sheet("wizard-6p-hook.json"))
     assert sheet["options"]["hook"] is True
     dealers = [r["dealer"] for r in sheet["rounds"]]
     assert dealers[0] == sheet["first_dealer"]
@@ -150,7 +150,7 @@ def test_the_six_player_game_is_hooked_and_overrides_a_dealer():
 
 
 def test_the_three_player_game_turns_every_kind_of_card():
-    sheet = load(recorded.DATA / "wizard-3p-full.json")
+    sheet = load(recorded.sheet("wizard-3p-full.json"))
     turned = [r["turned"] for r in sheet["rounds"]]
     assert "jester" in turned
     assert "wizard" in turned
@@ -161,7 +161,7 @@ def test_the_three_player_game_turns_every_kind_of_card():
 def test_the_anniversary_games_have_every_special_card():
     """Between them, every special card turned and every one recorded in a round."""
     sheets = [
-        load(recorded.DATA / "anniversary" / f"wizard-{name}.json")
+        load(recorded.sheet("anniversary") / f"wizard-{name}.json")
         for name in ("6p-full", "4p-short")
     ]
     rounds = [round_ for sheet in sheets for round_ in sheet["rounds"]]
@@ -179,7 +179,7 @@ def test_the_anniversary_games_have_every_special_card():
 
 
 def test_the_anniversary_game_with_the_tie_break_is_won_on_bids_met():
-    sheet = load(recorded.DATA / "anniversary" / "wizard-6p-full.json")
+    sheet = load(recorded.sheet("anniversary/wizard-6p-full.json"))
     game = replay(sheet)
     level = [seat for seat, total in enumerate(game.totals) if total == max(game.totals)]
     assert level == [0, 2]
@@ -189,7 +189,7 @@ def test_the_anniversary_game_with_the_tie_break_is_won_on_bids_met():
 
 
 def test_a_cloud_round_keeps_the_bids_as_made_and_scores_the_changed_bid():
-    sheet = load(recorded.DATA / "anniversary" / "wizard-4p-short.json")
+    sheet = load(recorded.sheet("anniversary/wizard-4p-short.json"))
     game = replay(sheet)
     record = game.rounds[1]
     assert record.bids == (0, 1, 1, 0)
@@ -199,7 +199,7 @@ def test_a_cloud_round_keeps_the_bids_as_made_and_scores_the_changed_bid():
 
 def test_the_anniversary_game_needs_its_hook_from_round_3():
     """Its first two rounds' bids add up to the cards, which the hook from round 1 refuses."""
-    sheet = load(recorded.DATA / "anniversary" / "wizard-6p-full.json")
+    sheet = load(recorded.sheet("anniversary/wizard-6p-full.json"))
     options = {**sheet["options"], "hook_from": 1}
     with pytest.raises(RuleError) as refused:
         replay({**sheet, "options": options})

@@ -1,6 +1,7 @@
 """Whole games of Oh Hell recorded at the table, replayed through the rules end to end.
 
-Each file in ``tests/data/oh-hell-*.json`` holds the options as the table gave them (and,
+Each file in ``scorekeeper/games/oh_hell/recorded/*.json`` holds the options as the table
+gave them (and,
 when they were given by name, as the rules resolve them), the facts of every round
 (dealer, trump, turned card, bids, tricks) and the scores and totals worked out by hand.
 """
@@ -13,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.oh_hell.rules import DECK_SIZE, OhHellGame
 from scorekeeper.rules.errors import GameOverError
-from scorekeeper.rules.oh_hell import DECK_SIZE, OhHellGame
 from tests.rules import recorded
 
 SHEETS = recorded.sheets("oh-hell-*.json")
@@ -137,7 +138,7 @@ def test_a_recorded_sheet_adds_up(sheet):
 
 
 def test_the_four_player_game_deals_the_whole_pack_and_overrides_a_dealer():
-    sheet = load(recorded.DATA / "oh-hell-4p.json")
+    sheet = load(recorded.sheet("oh-hell-4p.json"))
     dealers = [r["dealer"] for r in sheet["rounds"]]
     assert not all((before + 1) % 4 == after for before, after in pairwise(dealers))
     last = sheet["rounds"][-1]
@@ -146,6 +147,6 @@ def test_the_four_player_game_deals_the_whole_pack_and_overrides_a_dealer():
 
 
 def test_the_seven_player_game_goes_down_the_river_and_back_up():
-    sheet = load(recorded.DATA / "oh-hell-7p-full.json")
+    sheet = load(recorded.sheet("oh-hell-7p-full.json"))
     assert sheet["options"]["schedule"] == [*range(7, 0, -1), *range(2, 8)]
     assert OhHellGame.new(sheet["players"]).options_mapping() == sheet["options"]

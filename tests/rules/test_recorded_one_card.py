@@ -1,6 +1,6 @@
 """Whole games of One Card recorded at the table, replayed through the rules end to end.
 
-Each file in ``tests/data/one-card-*.json`` holds the facts of every hand (dealer,
+Each file in ``scorekeeper/games/one_card/recorded/*.json`` holds the facts of every hand (dealer,
 auction when it was written down, bidder, bid, trump, order, points, last trick) and
 whether the bid was made, the scores and the totals, all worked out by hand.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.one_card.rules import OneCardGame
 from scorekeeper.rules.errors import GameOverError
-from scorekeeper.rules.one_card import OneCardGame
 from tests.rules import recorded
 
 SHEETS = recorded.sheets("one-card-*.json")
@@ -144,14 +144,14 @@ def test_a_recorded_sheet_adds_up(sheet):
 
 
 def test_the_three_player_game_passes_fails_and_calls():
-    hands = load(recorded.DATA / "one-card-3p.json")["rounds"]
+    hands = load(recorded.sheet("one-card-3p.json"))["rounds"]
     assert any(hand["bidder"] is None for hand in hands)
     assert any(hand["made"] is False for hand in hands)
     assert any("auction" in hand for hand in hands)
 
 
 def test_the_four_player_game_ties_on_top_past_the_target_and_plays_on():
-    sheet = load(recorded.DATA / "one-card-4p-tie.json")
+    sheet = load(recorded.sheet("one-card-4p-tie.json"))
     target = sheet["options"]["target"]
     tied = [
         number

@@ -11,32 +11,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.cards import Card, Rank, Special, Suit
-from scorekeeper.rules.errors import CardError
-from scorekeeper.rules.referee import (
-    DOWNTOWN,
-    JOKER_STAND_IN,
-    OH_HELL_REFEREE,
-    ONE_CARD_RANKS,
-    REFEREES,
-    UPTOWN,
+from scorekeeper.games import REFEREES
+from scorekeeper.games.oh_hell.referee import REFEREE as OH_HELL_REFEREE
+from scorekeeper.games.oh_hell.referee import (
     OhHellReferee,
-    OneCardReferee,
-    PlayVerdict,
-    Referee,
-    TrickRuling,
-    WizardReferee,
     oh_hell_check_play,
     oh_hell_deck_check,
     oh_hell_trick_winner,
+)
+from scorekeeper.games.one_card.referee import (
+    JOKER_STAND_IN,
+    ONE_CARD_RANKS,
+    OneCardReferee,
     one_card_check_play,
     one_card_deck_card,
     one_card_deck_check,
     one_card_trick_winner,
+)
+from scorekeeper.games.wizard.referee import (
+    WizardReferee,
     wizard_check_play,
     wizard_deck_check,
     wizard_trick_winner,
 )
+from scorekeeper.rules.cards import Card, Rank, Special, Suit
+from scorekeeper.rules.errors import CardError
+from scorekeeper.rules.referee import DOWNTOWN, UPTOWN, PlayVerdict, Referee, TrickRuling
 
 CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 WIZARD = REFEREES["wizard"]

@@ -11,16 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games import REFEREES
+from scorekeeper.games.wizard.referee import WizardReferee, wizard_check_play, wizard_trick_winner
+from scorekeeper.games.wizard.rules import SPECIAL_CARDS
 from scorekeeper.rules.cards import ANNIVERSARY_CARDS, Card, Rank, Special, Suit
 from scorekeeper.rules.errors import CardError
-from scorekeeper.rules.referee import (
-    REFEREES,
-    TrickRuling,
-    WizardReferee,
-    wizard_check_play,
-    wizard_trick_winner,
-)
-from scorekeeper.rules.wizard import SPECIAL_CARDS
+from scorekeeper.rules.referee import TrickRuling
 
 CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 PLAIN = REFEREES["wizard"]

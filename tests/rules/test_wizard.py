@@ -9,6 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.wizard.rules import (
+    WizardGame,
+    WizardOptions,
+    WizardRound,
+    forbidden_bid,
+    full_game_rounds,
+    round_score,
+    trump_for_turned,
+)
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import (
     BidError,
@@ -24,15 +33,6 @@ from scorekeeper.rules.errors import (
     TrumpError,
 )
 from scorekeeper.rules.game import MAX_NAME_LENGTH, RoundInfo
-from scorekeeper.rules.wizard import (
-    WizardGame,
-    WizardOptions,
-    WizardRound,
-    forbidden_bid,
-    full_game_rounds,
-    round_score,
-    trump_for_turned,
-)
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"]
 

@@ -11,6 +11,14 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.wizard.rules import (
+    SPECIAL_CARDS,
+    CloudChange,
+    WerewolfSwap,
+    WizardGame,
+    WizardOptions,
+    WizardRound,
+)
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import (
     BidError,
@@ -21,14 +29,6 @@ from scorekeeper.rules.errors import (
     RuleError,
     TrickError,
     TrumpError,
-)
-from scorekeeper.rules.wizard import (
-    SPECIAL_CARDS,
-    CloudChange,
-    WerewolfSwap,
-    WizardGame,
-    WizardOptions,
-    WizardRound,
 )
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api_spec import HIDDEN_BIDS_OPTION, SEAT, SEATS, card_schema
+from ...api_parts import HIDDEN_BIDS_OPTION, SEAT, SEATS, card_schema
 from ...rules import Suit
-from ...rules.oh_hell import SCORING_PRESETS, OhHellGame
-from ...rules.referee import OH_HELL_REFEREE
 from ..kind import ApiSchema
+from .referee import REFEREE
+from .rules import SCORING_PRESETS, OhHellGame
 
 SCHEDULES = ["down-up", "up-down", "down", "up"]
 
@@ -27,7 +27,7 @@ def round_schema() -> dict[str, Any]:
                 ),
             },
             "turned": {
-                **card_schema(OH_HELL_REFEREE, nullable=True),
+                **card_schema(REFEREE, nullable=True),
                 "description": "The card turned for trump, any case; null when every card is dealt",
             },
             "bids": SEATS,
@@ -85,5 +85,15 @@ def options() -> dict[str, Any]:
     }
 
 
-API = ApiSchema(round_input="OhHellRoundInput", round_schema=round_schema, options=options)
-assert OhHellGame.key == OH_HELL_REFEREE.key
+def round_fields() -> dict[str, Any]:
+    """A round of the game document: the bids and the tricks, one number per seat."""
+    return {"bids": SEATS, "tricks": SEATS}
+
+
+API = ApiSchema(
+    round_input="OhHellRoundInput",
+    round_schema=round_schema,
+    options=options,
+    round_fields=round_fields,
+)
+assert OhHellGame.key == REFEREE.key

@@ -26,14 +26,14 @@ from ...forms import (
     players_field,
 )
 from ...rules import Rank, Suit, TrickRound
-from ...rules.oh_hell import (
+from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
+from .rules import (
     DEFAULT_SCORING,
     MAX_SCORING_NUMBER,
     SCORING_FIELDS,
     OhHellGame,
     largest_hand,
 )
-from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
 
 SEATS = OhHellGame.max_players
 OWN_SCORING = "own"

@@ -18,7 +18,6 @@ from flask_babel import gettext, ngettext
 
 from ...charts import BY_ROUND
 from ...rules.game import ScoredRound
-from ...rules.oh_hell import OhHellGame, OhHellRound, default_top, named_schedule
 from ...sheets.grid import Grid
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell, turned_cell
 from ..tricks_sheet import (
@@ -31,6 +30,7 @@ from ..tricks_sheet import (
     trick_line,
     trick_widest,
 )
+from .rules import OhHellGame, OhHellRound, default_top, named_schedule
 
 
 def played_row(state: OhHellGame, scored: ScoredRound[OhHellRound], grid: Grid) -> Row:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api_spec import NULLABLE_SEAT, ORDER, SEAT, SEATS, TRUMP_INPUT
+from ...api_parts import NULLABLE_SEAT, ORDER, SEAT, SEATS, TRUMP_INPUT
 from ..kind import ApiSchema
 
 
@@ -47,4 +47,22 @@ def options() -> dict[str, Any]:
     return {"target": {"type": "integer", "minimum": 1, "maximum": 999, "default": 30}}
 
 
-API = ApiSchema(round_input="OneCardHandInput", round_schema=round_schema, options=options)
+def round_fields() -> dict[str, Any]:
+    """A hand of the game document: the contract, the play and whether it was made."""
+    return {
+        "bidder": NULLABLE_SEAT,
+        "bid": {"type": ["integer", "null"]},
+        "auction": {"type": ["array", "null"]},
+        "order": ORDER,
+        "points": SEATS,
+        "last_trick": SEAT,
+        "made": {"type": ["boolean", "null"]},
+    }
+
+
+API = ApiSchema(
+    round_input="OneCardHandInput",
+    round_schema=round_schema,
+    options=options,
+    round_fields=round_fields,
+)

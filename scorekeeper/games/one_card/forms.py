@@ -19,7 +19,7 @@ from ...forms import (
     suit_word,
 )
 from ...rules import RoundInfo, Suit
-from ...rules.one_card import TARGET_RANGE, OneCardGame, OneCardHand
+from .rules import TARGET_RANGE, OneCardGame, OneCardHand
 
 
 class NewOneCardGameForm(NewGameForm):

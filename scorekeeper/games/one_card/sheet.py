@@ -16,9 +16,9 @@ from flask_babel import gettext, lazy_gettext, ngettext
 
 from ...charts import BY_HAND
 from ...rules.game import ScoredRound
-from ...rules.one_card import HAND_POINTS, OneCardGame, OneCardHand
 from ...sheets.grid import Column, Field, Grid, Sub, number
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell
+from .rules import HAND_POINTS, OneCardGame, OneCardHand
 
 # TRANSLATORS: a One Card hand nobody bid on, in a printed sheet's bidder column.
 _ALL_PASSED = lazy_gettext("all passed")

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api_spec import HIDDEN_BIDS_OPTION, SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
-from ...rules.referee import REFEREES
-from ...rules.wizard import SPECIAL_CARDS, SUIT_WORDS, TIE_BREAKS, WizardGame
+from ...api_parts import HIDDEN_BIDS_OPTION, SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
 from ..kind import ApiSchema
+from .referee import REFEREE
+from .rules import SPECIAL_CARDS, SUIT_WORDS, TIE_BREAKS
 
 
 def turned_schema() -> dict[str, Any]:
     """The turned card: a card of the plain deck, or a special card alone (its name)."""
-    names: list[str | None] = [*card_names(REFEREES[WizardGame.key]), *SPECIAL_CARDS, None]
+    names: list[str | None] = [*card_names(REFEREE), *SPECIAL_CARDS, None]
     return {
         "type": ["string", "null"],
         "enum": names,
@@ -105,6 +105,8 @@ def round_fields() -> dict[str, Any]:
     plays with the card (``bomb`` false, ``cloud`` and ``werewolf`` null when it did not
     happen), and the bids the round was scored against."""
     return {
+        "bids": SEATS,
+        "tricks": SEATS,
         "turned": turned_schema(),
         "bomb": BOMB,
         "cloud": CLOUD,
@@ -161,6 +163,7 @@ API = ApiSchema(
     round_schema=round_schema,
     options=options,
     round_fields=round_fields,
+    example_options=lambda: {"hook": False, "rounds": 20},
     # The contract names the option "special cards" refused as a whole: field "options".
     error_fields={"special_cards": "options"},
 )

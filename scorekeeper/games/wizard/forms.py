@@ -28,9 +28,9 @@ from ...forms import (
 )
 from ...rules import RoundInfo, Special, Suit
 from ...rules.cards import ANNIVERSARY_CARDS
-from ...rules.wizard import NO_TRUMP_TURNED, WizardGame, WizardRound
 from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
 from .cards import SPECIAL_CARD_WORDS
+from .rules import NO_TRUMP_TURNED, WizardGame, WizardRound
 
 SPECIAL_CARD_CHOICES = [
     SelectChoice(card.value, SPECIAL_CARD_WORDS[card]) for card in ANNIVERSARY_CARDS

@@ -35,7 +35,6 @@ from markupsafe import Markup, escape
 from ...charts import BY_ROUND
 from ...rules.cards import ANNIVERSARY_CARDS, Special
 from ...rules.game import ScoredRound
-from ...rules.wizard import WizardGame, WizardRound, full_game_rounds
 from ...sheets.grid import Column, Field, Grid
 from ...sheets.layout import Cell, Fact, Row, SheetLayout, row, trump_cell, turned_cell
 from ...sheets.measure import text_width
@@ -50,6 +49,7 @@ from ..tricks_sheet import (
     trick_widest,
 )
 from .cards import SPECIAL_CARD_WORDS
+from .rules import WizardGame, WizardRound, full_game_rounds
 
 # The anniversary cards' short words on a printed sheet, in its narrow columns ("Drg ♠":
 # the Dragon turned, the dealer named spades).

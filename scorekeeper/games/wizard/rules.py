@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from .bidding import (
+from ...rules.bidding import (
     TRUMP_WORDS,
     TrickBiddingGame,
     TrickRound,
@@ -39,8 +39,8 @@ from .bidding import (
     hidden_bids_option,
     is_whole,
 )
-from .cards import ANNIVERSARY_CARDS, Card, Special, Suit
-from .errors import (
+from ...rules.cards import ANNIVERSARY_CARDS, Card, Special, Suit
+from ...rules.errors import (
     BidError,
     CardError,
     OptionError,
@@ -50,7 +50,7 @@ from .errors import (
     TrickError,
     TrumpError,
 )
-from .game import RoundInfo
+from ...rules.game import RoundInfo
 
 DECK_SIZE = 60  # 52 suited cards, 4 Wizards, 4 Jesters (RULES.md, Wizard › Deck)
 SPECIAL_CARDS = tuple(card.value for card in ANNIVERSARY_CARDS)
@@ -802,3 +802,7 @@ def _special_cards(value: Any) -> frozenset[str]:
             field="special_cards",
         )
     return cards
+
+
+GAME = WizardGame
+"""The game this folder holds (``scorekeeper.games.GAMES``)."""

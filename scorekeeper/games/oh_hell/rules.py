@@ -31,10 +31,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .bidding import TrickBiddingGame, TrickRound, hidden_bids_option, is_whole
-from .cards import Card, Suit
-from .errors import CardError, OptionError, RoundError, RuleError, TrumpError
-from .game import RoundInfo
+from ...rules.bidding import TrickBiddingGame, TrickRound, hidden_bids_option, is_whole
+from ...rules.cards import Card, Suit
+from ...rules.errors import CardError, OptionError, RoundError, RuleError, TrumpError
+from ...rules.game import RoundInfo
 
 DECK_SIZE = 52  # the plain pack (RULES.md, Oh Hell › Deck and players)
 DEFAULT_TOP = 10
@@ -365,3 +365,7 @@ class OhHellGame(TrickBiddingGame[OhHellRound, OhHellOptions]):
 
     def score(self, bid: int, took: int) -> int:
         return self.options.scoring.score(bid, took)
+
+
+GAME = OhHellGame
+"""The game this folder holds (``scorekeeper.games.GAMES``)."""

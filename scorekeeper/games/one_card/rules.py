@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, TypeGuard
 
-from .cards import Suit
-from .errors import (
+from ...rules.cards import Suit
+from ...rules.errors import (
     BidError,
     OptionError,
     PlayerError,
@@ -27,7 +27,7 @@ from .errors import (
     RuleError,
     TrumpError,
 )
-from .game import Game, RoundInfo, ScoredRound, SeatOutcome
+from ...rules.game import Game, RoundInfo, ScoredRound, SeatOutcome
 
 HAND_POINTS = 15  # K, Q, J: 1 point each (12); the Joker: 3 (RULES.md, One Card › Card points)
 HIGHEST_BID = 15
@@ -598,3 +598,7 @@ class OneCardGame(Game[OneCardHand, OneCardOptions]):
 
 def _is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+GAME = OneCardGame
+"""The game this folder holds (``scorekeeper.games.GAMES``)."""

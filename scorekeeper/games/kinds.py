@@ -1,0 +1,69 @@
+"""Every game as the app serves it: each game folder's ``kind``, registered by its key.
+
+>>> sorted(KINDS) == sorted(GAMES)
+True
+>>> kind("wizard").round_word
+'round'
+>>> kind("chess")
+Traceback (most recent call last):
+...
+scorekeeper.games.kind.KindError: no game kind 'chess'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import GAMES, PACKAGES, game_module
+from .kind import WORDS, ApiSchema, GameKind, KindError, Templates, Words
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+def _kind(package: str) -> GameKind:
+    served = game_module(package, "kind").KIND
+    if not (isinstance(served, GameKind) and served.key == package):
+        raise KindError(f"games/{package}/kind.py: KIND is not the kind of {package!r}")
+    return served
+
+
+KINDS: dict[str, GameKind] = {package: _kind(package) for package in PACKAGES}
+
+
+def kind(key: str) -> GameKind:
+    """The kind registered as ``key``; :class:`KindError` for any other key."""
+    try:
+        return KINDS[key]
+    except (KeyError, TypeError):
+        raise KindError(f"no game kind {key!r}") from None
+
+
+def check_kinds(app: Flask) -> None:
+    """Every game has a kind, and every kind's templates are there.
+
+    Called when the app starts: a game registered without a piece fails here, once,
+    rather than on a page at the table.
+    """
+    unserved = set(GAMES) ^ set(KINDS)
+    if unserved:
+        raise KindError(f"games and kinds differ: {sorted(unserved)}")
+    for game in KINDS.values():
+        for name, template in vars(game.templates).items():
+            try:
+                app.jinja_env.get_template(template)
+            except Exception as error:
+                raise KindError(f"{game.key}: its {name} template {template!r}: {error}") from None
+
+
+__all__ = [
+    "KINDS",
+    "WORDS",
+    "ApiSchema",
+    "GameKind",
+    "KindError",
+    "Templates",
+    "Words",
+    "check_kinds",
+    "kind",
+]

@@ -1,0 +1,35 @@
+"""One Card's samples for the shared tests: its recorded games (``recorded/``) and how a
+scorekeeper enters them on the pages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..kind import Samples, Taps
+
+
+def new_game_taps(options: Mapping[str, Any]) -> Taps:
+    """The new-game page: the target typed."""
+    return {option: str(value) for option, value in options.items()}
+
+
+def round_taps(played: Mapping[str, Any]) -> Taps:
+    """The hand screen: the points, the last trick, the order and trump, and the contract
+    (the auction's calls, everyone passed, or the bidder and the bid)."""
+    taps: Taps = {"dealer": str(played["dealer"]), "last_trick": str(played["last_trick"])}
+    taps.update({f"points_{seat}": str(p) for seat, p in enumerate(played["points"])})
+    taps["order"] = played.get("order", "uptown")
+    if played["trump"] != "none":
+        taps["trump"] = played["trump"]
+    if played.get("auction"):
+        taps["auction"] = ",".join("p" if c is None else str(c) for c in played["auction"])
+    elif played["bidder"] is None:
+        taps["bidder"] = "none"
+    else:
+        taps.update(bidder=str(played["bidder"]), bid=str(played["bid"]))
+    return taps
+
+
+SAMPLES = Samples(folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps)

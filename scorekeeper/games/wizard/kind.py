@@ -1,0 +1,55 @@
+"""Wizard as the app serves it (RULES.md › Wizard)."""
+
+from __future__ import annotations
+
+from ...rules.errors import N_
+from ..kind import GameKind, Templates, Words
+from ..words import ROUND_SENTENCES
+from . import api, statistics
+from .changes import CHANGE_WORDS
+from .forms import NewWizardGameForm, WizardRoundForm, WizardSheetForm, wizard_sheet_options
+from .referee import REFEREE
+from .rules import WizardGame, full_game_rounds
+from .samples import SAMPLES
+from .sheet import SHEET
+
+KIND = GameKind(
+    key=WizardGame.key,
+    rules=WizardGame,
+    referee=REFEREE,
+    new_game_form=NewWizardGameForm,
+    round_form=WizardRoundForm,
+    sheet_form=WizardSheetForm,
+    sheet_options=wizard_sheet_options,
+    sheet=SHEET,
+    templates=Templates(
+        board="kinds/_tricks_board.html",
+        round="kinds/wizard/round.html",
+        options="kinds/wizard/options.html",
+        deal="kinds/wizard/deal.html",
+        rules="rules/wizard.html",
+        sheet_notes="sheets/_notes_wizard.html",
+        statistics="kinds/wizard/statistics.html",
+        sheet_options="kinds/wizard/sheet_options.html",
+        options_line="kinds/wizard/options_line.html",
+    ),
+    words=Words(
+        {
+            **ROUND_SENTENCES,
+            "first dealer hint": N_(
+                "By the rules each player draws a card and the highest deals first."
+            ),
+            "new game": N_("New game of Wizard"),
+        }
+    ),
+    api=api.API,
+    page_values=lambda: {
+        "full_rounds": {
+            n: full_game_rounds(n)
+            for n in range(WizardGame.min_players, WizardGame.max_players + 1)
+        }
+    },
+    statistics=statistics.section,
+    samples=SAMPLES,
+    change_words=CHANGE_WORDS,
+)
