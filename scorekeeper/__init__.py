@@ -179,9 +179,17 @@ def register_security_headers(app: Flask) -> None:
 
 
 def register_game_kinds(app: Flask) -> None:
-    """Every game's kind, checked whole, and asked for by templates as ``game_kind(key)``."""
+    """Every game's kind, checked whole, and asked for by templates as ``game_kind(key)``;
+    a game's own templates, in its folder's ``templates/``, are named ``<key>/...``."""
+    from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+
+    from .games import PACKAGES
     from .games.kinds import KINDS, check_kinds, kind
 
+    folders = Path(__file__).parent / "games"
+    own = {key: FileSystemLoader(folders / key / "templates") for key in PACKAGES}
+    assert app.jinja_loader is not None
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, PrefixLoader(own)])
     app.jinja_env.globals["game_kind"] = kind
     app.jinja_env.globals["game_kinds"] = tuple(KINDS.values())
     check_kinds(app)

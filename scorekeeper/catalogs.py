@@ -49,12 +49,20 @@ KEYWORDS = {
     "plural_forms": (1, 2),
 }
 METHOD_MAP = [
+    # the rules: what every game shares, and each game's own rules and referee
     ("scorekeeper/rules/**.py", "scorekeeper.catalogs:extract_rules"),
+    ("scorekeeper/games/*/rules.py", "scorekeeper.catalogs:extract_rules"),
+    ("scorekeeper/games/*/referee.py", "scorekeeper.catalogs:extract_rules"),
     ("scorekeeper/catalogs.py", "ignore"),
     ("scorekeeper/**.py", "python"),
     ("templates/**.html", "jinja2"),
+    ("scorekeeper/games/*/templates/**.html", "jinja2"),
 ]
-OPTIONS_MAP = {"templates/**.html": {"trimmed": "true", "encoding": "utf-8"}}
+TEMPLATE_OPTIONS = {"trimmed": "true", "encoding": "utf-8"}
+OPTIONS_MAP = {
+    "templates/**.html": TEMPLATE_OPTIONS,
+    "scorekeeper/games/*/templates/**.html": TEMPLATE_OPTIONS,
+}
 
 
 def _call_name(node: ast.Call) -> str:

@@ -15,6 +15,7 @@ from flask import has_request_context
 from flask_babel import LazyString, get_translations
 
 # The no-op marker for messages translated when shown, the rules' own: the web side uses it too.
+from ..games import GAMES
 from ..rules.errors import N_ as N_
 from .choice import current_language
 
@@ -51,7 +52,7 @@ VOCABULARY: frozenset[str] = frozenset(
         N_("Juggler"),
         N_("Werewolf"),
         N_("Shapeshifter"),
-        # what a game calls its rounds, and the games' names
+        # what a game calls its rounds
         N_("round"),
         N_("Round"),
         N_("hand"),
@@ -61,10 +62,12 @@ VOCABULARY: frozenset[str] = frozenset(
         # what a list of numbers given to the API should hold
         N_("bid"),
         N_("number of tricks"),
-        N_("One Card"),
-        N_("Oh Hell"),
     }
 )
+"""The shared words; each game's name is one too (:data:`GAME_NAMES`)."""
+
+GAME_NAMES: frozenset[str] = frozenset(game.title for game in GAMES.values())
+"""Every game's name in English, marked for translation where each game defines it."""
 
 # Values that are what a person typed or a name: never looked up.
 VERBATIM_VALUES = frozenset({"name", "text", "names"})
@@ -163,7 +166,9 @@ def translate_value(key: str, value: Any) -> Any:
         return translate(value)
     if key in VERBATIM_VALUES or not isinstance(value, str):
         return value
-    return catalog().ugettext(value) if value in VOCABULARY else value
+    if value in VOCABULARY or value in GAME_NAMES:
+        return catalog().ugettext(value)
+    return value
 
 
 def translate_all(sentences: Any) -> list[str]:

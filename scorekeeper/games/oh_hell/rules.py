@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from ...rules.bidding import TrickBiddingGame, TrickRound, hidden_bids_option, is_whole
 from ...rules.cards import Card, Suit
-from ...rules.errors import CardError, OptionError, RoundError, RuleError, TrumpError
+from ...rules.errors import N_, CardError, OptionError, RoundError, RuleError, TrumpError
 from ...rules.game import RoundInfo
 
 DECK_SIZE = 52  # the plain pack (RULES.md, Oh Hell › Deck and players)
@@ -262,7 +262,8 @@ def _scoring(raw: Any) -> Scoring:
 class OhHellGame(TrickBiddingGame[OhHellRound, OhHellOptions]):
     key: ClassVar[str] = "oh_hell"
     round_record = OhHellRound
-    title: ClassVar[str] = "Oh Hell"
+    title: ClassVar[str] = N_("Oh Hell")
+    """The game's name, in English (translated where it is shown)."""
     round_word: ClassVar[str] = "round"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 7

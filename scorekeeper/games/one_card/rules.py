@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeGuard
 
 from ...rules.cards import Suit
 from ...rules.errors import (
+    N_,
     BidError,
     OptionError,
     PlayerError,
@@ -236,7 +237,8 @@ class OneCardHand:
 @dataclass(frozen=True)
 class OneCardGame(Game[OneCardHand, OneCardOptions]):
     key: ClassVar[str] = "one_card"
-    title: ClassVar[str] = "One Card"
+    title: ClassVar[str] = N_("One Card")
+    """The game's name, in English (translated where it is shown)."""
     round_word: ClassVar[str] = "hand"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

@@ -41,6 +41,7 @@ from ...rules.bidding import (
 )
 from ...rules.cards import ANNIVERSARY_CARDS, Card, Special, Suit
 from ...rules.errors import (
+    N_,
     BidError,
     CardError,
     OptionError,
@@ -195,7 +196,8 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
     # The Werewolf's swap comes before the bids; the Bomb and the Cloud with the tricks.
     play_fields: ClassVar[tuple[str, ...]] = ("tricks", "bomb", "cloud")
     round_record = WizardRound
-    title: ClassVar[str] = "Wizard"
+    title: ClassVar[str] = N_("Wizard")
+    """The game's name, in English (translated where it is shown)."""
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
 
