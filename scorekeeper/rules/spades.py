@@ -299,9 +299,9 @@ class SpadesGame(Game[SpadesRound, SpadesOptions]):
         return True
 
     def entered(self, field: str, value: Any) -> bool:
-        """A bid is entered as a number or as a word (``"nil"``)."""
+        """A bid is entered as a number or as a word (``"nil"``); a blank is left out."""
         if field == "bids" and isinstance(value, str):
-            return True
+            return bool(value.strip())
         return super().entered(field, value)
 
     def hidden_bid_errors(

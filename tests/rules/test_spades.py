@@ -689,6 +689,10 @@ def test_a_hand_entered_in_part_is_judged_where_it_is_complete() -> None:
     assert [str(e) for e in game.entered_errors(entered)] == [
         "Tricks add up to 12, but every hand has 13 tricks"
     ]
+    entered = {"bids": ["nil", " ", 3, 2], "tricks": [0, 4, 4, 4]}
+    assert [str(e) for e in game.entered_errors(entered)] == [
+        "Tricks add up to 12, but every hand has 13 tricks"
+    ]
     entered = {"bids": ["nil", 14, 3, 2], "tricks": [0, None, 4, 4]}
     assert [str(e) for e in game.entered_errors(entered)] == [
         "Ben's bid must be a number of tricks from 1 to 13, or nil"
