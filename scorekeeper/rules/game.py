@@ -9,6 +9,12 @@ module does the rest the same way for all of them::
     game.check_round(record)      # raises a RuleError saying what is wrong
     game.is_legal_round(record)   # True or False
     game.apply_round(record)      # a new game with the round added
+
+A game may score sides rather than seats (:attr:`Game.sides`: Spades' partnerships): a
+side's total is each of its players' total, and the winners are the winning side's
+seats. A game may carry state of its own from one round to the next (Spades' bags):
+:meth:`Game.score_round` scores a round given what the round before left, and each
+:class:`ScoredRound` keeps what it leaves (``carried``).
 """
 
 from __future__ import annotations
@@ -87,12 +93,13 @@ class SeatOutcome:
     """One player's round as statistics see it."""
 
     bid: int | None
-    """Wizard and Oh Hell: the bid. One Card: the contract's bid, for the bidder only."""
+    """Wizard and Oh Hell: the bid. One Card: the contract's bid, for the bidder only.
+    Spades: the tricks bid, nil and blind nil counting as 0."""
     took: int
-    """Tricks taken (Wizard, Oh Hell) or card points taken (One Card)."""
+    """Tricks taken (Wizard, Oh Hell, Spades) or card points taken (One Card)."""
     made: bool | None
-    """The bid met (Wizard, Oh Hell: exactly; One Card: the bidder's contract); None
-    otherwise."""
+    """The bid met (Wizard, Oh Hell: exactly; One Card: the bidder's contract; Spades: a
+    nil bidder's own nil, anyone else's side's contract); None otherwise."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +108,11 @@ class ScoredRound(Generic[R]):
     cards: int
     record: R
     scores: tuple[int, ...]
+    """What each seat scored in the round (in a game of sides, its side's change)."""
     totals: tuple[int, ...]
+    carried: Any = None
+    """What the game carries out of this round into the next (Spades' bags); None for a
+    game whose rounds are scored each on its own."""
 
 
 @dataclass(frozen=True)
@@ -170,8 +181,22 @@ class Game(abc.ABC, Generic[R, Opts]):
     def record_errors(self, record: R, info: RoundInfo) -> list[RuleError]:
         """Every reason the round cannot have happened; empty when it could."""
 
-    @abc.abstractmethod
-    def round_scores(self, record: R, info: RoundInfo) -> tuple[int, ...]: ...
+    def round_scores(self, record: R, info: RoundInfo) -> tuple[int, ...]:
+        """What each seat scores in a round, the round alone deciding (Wizard, Oh Hell,
+        One Card). A game that carries state from round to round says
+        :meth:`score_round` instead."""
+        raise NotImplementedError(f"{type(self).__name__} scores its rounds by score_round")
+
+    @property
+    def initial_carried(self) -> Any:
+        """What the game carries into its first round (Spades: no bags); None by default."""
+        return None
+
+    def score_round(self, record: R, info: RoundInfo, carried: Any) -> tuple[tuple[int, ...], Any]:
+        """A round's scores for each seat, given what the round before carried out of it
+        (:attr:`initial_carried` before the first), and what this one carries out. By
+        default the round alone decides (:meth:`round_scores`) and nothing is carried."""
+        return self.round_scores(record, info), carried
 
     @abc.abstractmethod
     def seat_outcomes(self, record: R) -> tuple[SeatOutcome, ...]:
@@ -180,6 +205,41 @@ class Game(abc.ABC, Generic[R, Opts]):
     def derived(self, record: R) -> dict[str, Any]:
         """Facts that follow from a round alone (One Card's "made"), for display."""
         return {}
+
+    def scored_facts(self, scored: ScoredRound[R]) -> dict[str, Any]:
+        """Facts of a scored round for display: :meth:`derived`, and what follows from the
+        rounds before it too (Spades' side scores and bags)."""
+        return self.derived(scored.record)
+
+    # -- sides ---------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, in the order the game names its sides. By default each
+        seat is a side of its own; a game of partnerships (Spades) says its own.
+
+        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> WizardGame.new(["Ana", "Ben", "Cai"]).sides
+        ((0,), (1,), (2,))
+        """
+        return tuple((seat,) for seat in range(self.player_count))
+
+    @property
+    def has_sides(self) -> bool:
+        """Whether some side holds more than one seat (a game of partnerships)."""
+        return any(len(seats) > 1 for seats in self.sides)
+
+    def side_of(self, seat: int) -> int:
+        """The index in :attr:`sides` of the side ``seat`` plays for."""
+        return next(index for index, seats in enumerate(self.sides) if seat in seats)
+
+    def seat_scores(self, side_scores: Sequence[int]) -> tuple[int, ...]:
+        """Each seat's score, from each side's: every player scores what the side scores."""
+        return tuple(side_scores[self.side_of(seat)] for seat in range(self.player_count))
+
+    def side_scores(self, scored: ScoredRound[R]) -> tuple[int, ...]:
+        """Each side's score in a round: the change of its total."""
+        return tuple(scored.scores[seats[0]] for seats in self.sides)
 
     def is_over(self, scored: Sequence[ScoredRound[R]]) -> bool:
         """Whether the game ends after these rounds; by default, after the plan."""
@@ -267,6 +327,14 @@ class Game(abc.ABC, Generic[R, Opts]):
 
     @classmethod
     def _refuse_count(cls, count: int) -> NoReturn:
+        if cls.min_players == cls.max_players:
+            raise PlayerCountError(
+                "{title} is played by exactly {players} players, not {count}",
+                title=cls.title,
+                players=cls.min_players,
+                count=count,
+                field="players",
+            )
         raise PlayerCountError(
             "{title} is played by {low} to {high} players, not {count}",
             title=cls.title,
@@ -395,11 +463,11 @@ class Game(abc.ABC, Generic[R, Opts]):
         unjudged: set[str] = set()
         for name in self.seat_lists:
             values = given.get(name) if isinstance(given, dict) else None
-            if isinstance(values, list | tuple) and not all(_whole(v) for v in values):
+            if isinstance(values, list | tuple) and not all(self.entered(name, v) for v in values):
                 given[name] = [0] * len(values)
                 unjudged.add(name)
         for name in self.seat_choices:
-            if isinstance(given, dict) and not _whole(given.get(name)):
+            if isinstance(given, dict) and not self.entered(name, given.get(name)):
                 given[name] = 0
                 unjudged.add(name)
         try:
@@ -409,6 +477,12 @@ class Game(abc.ABC, Generic[R, Opts]):
         except RuleError as error:
             return [error]
         return []
+
+    def entered(self, field: str, value: Any) -> bool:
+        """Whether a seat's value in a round's ``field`` was entered at all, and so is
+        judged: by default a whole number (a game whose bids are words too, Spades'
+        "nil", says so for them)."""
+        return _whole(value)
 
     # -- the round being played ----------------------------------------------
 
@@ -551,17 +625,21 @@ class Game(abc.ABC, Generic[R, Opts]):
         played = replace(self, rounds=(*self.rounds, record))
         known: tuple[ScoredRound[R], ...] | None = self.__dict__.get("scored_rounds")
         if known is not None:
-            number = len(played.rounds)
-            info = played.round_info(number)
-            scores = played.round_scores(record, info)
-            before = known[-1].totals if known else (0,) * self.player_count
-            totals = tuple(t + s for t, s in zip(before, scores, strict=True))
+            scored = played._scored(len(played.rounds), record, known[-1] if known else None)
             # The cached property's own slot: what ``scored_rounds`` would work out.
-            played.__dict__["scored_rounds"] = (
-                *known,
-                ScoredRound(number, info.cards, record, scores, totals),
-            )
+            played.__dict__["scored_rounds"] = (*known, scored)
         return played
+
+    def _scored(self, number: int, record: R, before: ScoredRound[R] | None) -> ScoredRound[R]:
+        """Round ``number`` scored after ``before``, the round before it (None: the first)."""
+        info = self.round_info(number)
+        if before is None:
+            totals, carried = (0,) * self.player_count, self.initial_carried
+        else:
+            totals, carried = before.totals, before.carried
+        scores, carried = self.score_round(record, info, carried)
+        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+        return ScoredRound(number, info.cards, record, scores, totals, carried)
 
     def undo_round(self) -> Self:
         """The game without its last round."""
@@ -598,13 +676,9 @@ class Game(abc.ABC, Generic[R, Opts]):
 
     @cached_property
     def scored_rounds(self) -> tuple[ScoredRound[R], ...]:
-        totals = (0,) * self.player_count
         scored: list[ScoredRound[R]] = []
         for number, record in enumerate(self.rounds, start=1):
-            info = self.round_info(number)
-            scores = self.round_scores(record, info)
-            totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
-            scored.append(ScoredRound(number, info.cards, record, scores, totals))
+            scored.append(self._scored(number, record, scored[-1] if scored else None))
         return tuple(scored)
 
     @property
@@ -618,10 +692,23 @@ class Game(abc.ABC, Generic[R, Opts]):
         return bool(self.rounds) and self.is_over(self.scored_rounds)
 
     @property
+    def side_totals(self) -> tuple[int, ...]:
+        """Each side's total (:attr:`sides`): the total of each of its players."""
+        return tuple(self.totals[seats[0]] for seats in self.sides)
+
+    @property
     def leaders(self) -> tuple[int, ...]:
-        """Seats with the highest total so far (all of them before round 1)."""
-        top = max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == top)
+        """Seats of the sides with the highest total so far (every seat before round 1):
+        the players with the highest total, or in a game of sides both partners."""
+        top = max(self.side_totals)
+        return tuple(
+            sorted(
+                seat
+                for seats, total in zip(self.sides, self.side_totals, strict=True)
+                if total == top
+                for seat in seats
+            )
+        )
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -639,6 +726,21 @@ class Game(abc.ABC, Generic[R, Opts]):
             else:
                 place = index + 1
             result.append((place, seat, self.totals[seat]))
+        return result
+
+    @property
+    def side_standings(self) -> list[tuple[int, int, int]]:
+        """``(place, side, total)`` from first to last, ``side`` an index in :attr:`sides`;
+        equal totals share a place. Without partnerships, :attr:`standings` by side."""
+        totals = self.side_totals
+        order = sorted(range(len(totals)), key=lambda side: -totals[side])
+        result: list[tuple[int, int, int]] = []
+        for index, side in enumerate(order):
+            if index and totals[side] == totals[order[index - 1]]:
+                place = result[-1][0]
+            else:
+                place = index + 1
+            result.append((place, side, totals[side]))
         return result
 
 
