@@ -218,7 +218,7 @@ class Game(abc.ABC, Generic[R, Opts]):
         """The seats of each side, in the order the game names its sides. By default each
         seat is a side of its own; a game of partnerships (Spades) says its own.
 
-        >>> from scorekeeper.rules.wizard import WizardGame
+        >>> from scorekeeper.games.wizard.rules import WizardGame
         >>> WizardGame.new(["Ana", "Ben", "Cai"]).sides
         ((0,), (1,), (2,))
         """

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.spades.rules import SpadesGame
 from scorekeeper.rules.errors import GameOverError
-from scorekeeper.rules.spades import SpadesGame
 from tests.rules import recorded
 
 SHEETS = recorded.sheets("spades-*.json")
@@ -105,7 +105,7 @@ def test_the_recorded_sheet_adds_up(sheet):
 
 
 def test_the_recorded_game_plays_nil_blind_nil_both_nil_bags_and_a_tie_at_the_target():
-    sheet = recorded.load(recorded.DATA / "spades-4p.json")
+    sheet = recorded.load(recorded.sheet("spades-4p.json"))
     hands = sheet["rounds"]
     bids = [bid for hand in hands for bid in hand["bids"]]
     assert "nil" in bids and "blind_nil" in bids

@@ -9,6 +9,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.spades.referee import (
+    SPADES_REFEREE,
+    SpadesReferee,
+    breaks_spades,
+    spades_trick_winner,
+)
+from scorekeeper.games.spades.rules import (
+    MOST_HANDS,
+    SideHand,
+    SpadesGame,
+    SpadesOptions,
+    SpadesRound,
+    read_bid,
+    side_hand,
+)
+from scorekeeper.games.wizard.rules import WizardGame
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.errors import (
     BidError,
@@ -21,22 +37,6 @@ from scorekeeper.rules.errors import (
     RuleError,
 )
 from scorekeeper.rules.game import ROUND_SENTENCES, ScoredRound
-from scorekeeper.rules.spades import (
-    MOST_HANDS,
-    SideHand,
-    SpadesGame,
-    SpadesOptions,
-    SpadesRound,
-    read_bid,
-    side_hand,
-)
-from scorekeeper.rules.spades_referee import (
-    SPADES_REFEREE,
-    SpadesReferee,
-    breaks_spades,
-    spades_trick_winner,
-)
-from scorekeeper.rules.wizard import WizardGame
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
 EVEN = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}

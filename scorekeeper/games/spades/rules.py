@@ -21,8 +21,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeGuard
 
-from .errors import BidError, OptionError, RoundError, RoundRefused, RuleError, TrickError
-from .game import Game, RoundInfo, ScoredRound, SeatOutcome
+from ...rules.errors import (
+    N_,
+    BidError,
+    OptionError,
+    RoundError,
+    RoundRefused,
+    RuleError,
+    TrickError,
+)
+from ...rules.game import Game, RoundInfo, ScoredRound, SeatOutcome
 
 NIL = "nil"
 BLIND_NIL = "blind_nil"
@@ -169,7 +177,7 @@ def side_hand(
 @dataclass(frozen=True)
 class SpadesGame(Game[SpadesRound, SpadesOptions]):
     key: ClassVar[str] = "spades"
-    title: ClassVar[str] = "Spades"
+    title: ClassVar[str] = N_("Spades")
     round_word: ClassVar[str] = "hand"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
@@ -505,3 +513,7 @@ def read_bid(value: Any) -> Any:
 
 def _is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+GAME = SpadesGame
+"""The game this folder holds (``scorekeeper.games.GAMES``, once it is listed there)."""

@@ -3,7 +3,7 @@
 Spades are always trump; a spade may not be led until spades are broken (a spade played
 on another suit's lead), unless the leader holds nothing but spades.
 
->>> from .cards import Card
+>>> from scorekeeper.rules.cards import Card
 >>> ruling = SPADES_REFEREE.trick_winner([Card.parse(c) for c in ("ah", "kh", "2s", "qh")], None)
 >>> ruling.winner, str(ruling.reason)
 (2, 'The 2♠ wins: spades are always trump, and it is the highest spade played.')
@@ -21,17 +21,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .cards import Card, Rank, Suit
-from .errors import CardError
-from .referee import (
+from ...rules.cards import Card, Rank, Suit
+from ...rules.errors import CardError
+from ...rules.referee import (
     PlayVerdict,
     Reason,
     Referee,
     TrickRuling,
-    _check_copies,
-    _rank,
-    _require_in_hand,
-    _require_plays,
+    check_copies,
+    rank_of,
+    require_in_hand,
+    require_plays,
 )
 
 TRUMP = Suit.SPADES
@@ -47,7 +47,7 @@ def spades_deck_check(cards: Sequence[Card], *, field: str = "plays") -> None:
                 card=card.label,
                 field=field,
             )
-    _check_copies(cards, {}, field)
+    check_copies(cards, {}, field)
 
 
 def breaks_spades(plays: Sequence[Card]) -> bool:
@@ -63,11 +63,11 @@ def breaks_spades(plays: Sequence[Card]) -> bool:
 
 def spades_trick_winner(plays: Sequence[Card]) -> TrickRuling:
     """The highest spade wins the trick; if none, the highest card of the suit led."""
-    _require_plays(plays)
+    require_plays(plays)
     spades_deck_check(plays)
     spades = [(i, c) for i, c in enumerate(plays) if c.suit is TRUMP]
     if spades:
-        index, card = max(spades, key=lambda pair: _rank(pair[1]))
+        index, card = max(spades, key=lambda pair: rank_of(pair[1]))
         return TrickRuling(
             index,
             Reason(
@@ -78,7 +78,7 @@ def spades_trick_winner(plays: Sequence[Card]) -> TrickRuling:
     led = plays[0].suit
     assert led is not None
     index, card = max(
-        ((i, c) for i, c in enumerate(plays) if c.suit is led), key=lambda pair: _rank(pair[1])
+        ((i, c) for i, c in enumerate(plays) if c.suit is led), key=lambda pair: rank_of(pair[1])
     )
     return TrickRuling(
         index,
@@ -98,7 +98,7 @@ def spades_check_play(
     spades_deck_check(plays)
     spades_deck_check(hand, field="hand")
     spades_deck_check([*plays, *hand], field="hand")
-    _require_in_hand(hand, card)
+    require_in_hand(hand, card)
     if not plays:
         if card.suit is not TRUMP:
             return PlayVerdict(True, Reason("Any card but a spade may be led at any time."))
@@ -185,4 +185,4 @@ SPADES_REFEREE = SpadesReferee(
     ranks=tuple(Rank),
     specials=(),
 )
-# Registered with the others once the game is wired: REFEREES[SPADES_REFEREE.key] = SPADES_REFEREE
+REFEREE = SPADES_REFEREE
