@@ -176,6 +176,10 @@ class TrickBiddingGame(Game[BR, HO]):
             return None
         return sum(bids) - cards
 
+    @property
+    def hides_bids(self) -> bool:
+        return self.options.hidden_bids
+
     def hidden_bid_errors(
         self, info: RoundInfo, given: Sequence[Any], bids: Sequence[Any]
     ) -> list[RuleError]:

@@ -526,6 +526,12 @@ class Game(abc.ABC, Generic[R, Opts]):
         facts = record.to_mapping()
         return {key: value for key, value in facts.items() if key not in self.play_fields}
 
+    @property
+    def hides_bids(self) -> bool:
+        """Whether the players bid secretly, each on their own phone, the bids shown
+        together once all are in; a game without bids to hide: never."""
+        return False
+
     def hidden_bid_errors(
         self, info: RoundInfo, given: Sequence[Any], bids: Sequence[Any]
     ) -> list[RuleError]:

@@ -91,7 +91,7 @@ def read_pending(game: Game, state: State) -> Pending | None:
     if not isinstance(dealer, int) or not 0 <= dealer < state.player_count:
         dealer = upcoming.dealer
     info = state.round_info(upcoming.number, dealer)
-    hidden = bool(getattr(state.options, "hidden_bids", False)) and not raw.get("revealed")
+    hidden = state.hides_bids and not raw.get("revealed")
     return Pending(
         number=info.number,
         dealer=dealer,

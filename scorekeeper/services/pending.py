@@ -39,7 +39,7 @@ TRUMP_FIELDS = ("trump", "turned")
 
 def hides_bids(state: State) -> bool:
     """Whether the game is played with hidden bids (an option of the bidding games)."""
-    return bool(getattr(state.options, "hidden_bids", False))
+    return state.hides_bids
 
 
 def save_pending(
