@@ -9,9 +9,12 @@ checkpointed and cut back long before), and it starts again on a full disk.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from contextlib import suppress
@@ -245,3 +248,56 @@ def test_a_full_disk_after_a_crash_reads_nothing_stale(app: Flask, volume: Path)
     assert shown.status_code == 200 and len(shown.json["rounds"]) == 1
     with again.app_context():
         db.engine.dispose()
+
+
+def test_scripts_start_on_a_full_disk_serves_the_games_and_saves_once_there_is_room(
+    volume: Path, tmp_path: Path
+) -> None:
+    """``./scripts/start`` itself on a disk something else filled, after a clean stop:
+    it starts (its init-db and setup code ask the database only to read), the phones
+    read their games, a round is a 503 that says nothing was stored, and once there is
+    room the same server saves it."""
+    from tests.served import get, installed_project, served
+
+    database = volume / "scorekeeper.sqlite3"
+    made = create_app(
+        {**base_config(f"sqlite:///{database}", tmp_path), "SECRET_KEY": "served-test"}
+    )
+    with made.app_context():
+        upgrade()
+        services.create_user("ana", PASSWORD)
+    ana = ApiClient(made.test_client()).login()
+    game = new_game(ana)
+    assert ana.post(rounds_url(game["id"]), quiet_round(game)).status_code == 201
+    with made.app_context():
+        db.engine.dispose()
+    filler = fill(volume)
+    script = installed_project(tmp_path) / "scripts" / "start"
+    uri = f"sqlite:///{database}"
+    with served(tmp_path, script=script, WORKERS="1", FLASK_SQLALCHEMY_DATABASE_URI=uri) as server:
+        url = f"{server.url}/api/v1/games/{game['id']}"
+        status, _headers, body = get(url, ana.headers)
+        assert status == 200, body
+        assert len(json.loads(body)["rounds"]) == 1
+        assert get(f"{server.url}/readyz")[0] == 200
+
+        def post_round() -> tuple[int, dict[str, str], dict[str, Any]]:
+            sent = urllib.request.Request(
+                f"{url}/rounds",
+                json.dumps({**quiet_round(json.loads(body)), "number": 2}).encode(),
+                headers={**ana.headers, "Content-Type": "application/json"},
+                method="POST",
+            )
+            try:
+                with urllib.request.urlopen(sent, timeout=30) as answer:
+                    return answer.status, dict(answer.headers), json.loads(answer.read())
+            except urllib.error.HTTPError as error:
+                return error.code, dict(error.headers), json.loads(error.read())
+
+        status, headers, said = post_round()
+        assert status == 503 and int(headers["Retry-After"]) > 0, said
+        assert "Nothing was stored" in said["errors"][0]["message"]
+        filler.unlink()
+        status, _headers, said = post_round()
+        assert status == 201, said
+        assert len(said["rounds"]) == 2
