@@ -35,7 +35,8 @@ against the database itself (read directly, not through the app):
   round), or a game made twice;
 - **500s**: any answer of 500 or more but 503;
 - **false "nothing stored"**: a 503 that said nothing was stored, for a round the
-  database holds from before that answer (its ``recorded_at``);
+  database holds as written by that very request (its ``recorded_at`` between the
+  request's sending and its answer);
 - **seconds to recover**: from the fault's end (the kill, the cut, the thaw, the room
   freed) until every phone has had a round acknowledged again, the longest of the run.
 
@@ -337,6 +338,7 @@ class Attempt:
     key: str
     status: int  # 0: no answer (a connection reset or refused, a timeout)
     said: str
+    sent: datetime  # when it was sent, UTC
     at: datetime  # when the answer came, UTC
 
 
@@ -419,15 +421,12 @@ class Phone:
         key = uuid.uuid4().hex
         path = f"/api/v1/games/{game['id']}/rounds"
         while time.monotonic() < deadline:
+            sent = utcnow()
             status, answer, retry = self.call("POST", path, body, key)
             said = ""
             if status != 201 and isinstance(answer, dict) and answer.get("errors"):
                 said = str(answer["errors"][0].get("message", ""))
-            self.attempts.append(
-                Attempt(
-                    game["id"], number, key, status, said, datetime.now(UTC).replace(tzinfo=None)
-                )
-            )
+            self.attempts.append(Attempt(game["id"], number, key, status, said, sent, utcnow()))
             if status in (200, 201):
                 self.acked.append((game["id"], number))
                 self.acked_at.append(time.monotonic())
@@ -565,8 +564,9 @@ def check(outcome: Outcome, phones: list[Phone], database_url: str, names: list[
             elif attempt.status >= 500:
                 outcome.errors += 1
             if attempt.status == 503 and nothing_stored(attempt.said):
+                # Stored by this very request: recorded between its sending and its answer.
                 spot = (attempt.game, attempt.number)
-                if spot in held and held[spot][1] < attempt.at:
+                if spot in held and attempt.sent <= held[spot][1] <= attempt.at:
                     outcome.false_nothing += 1
         outcome.notes += phone.unsettled
     for spot, (facts, _at) in held.items():
@@ -991,9 +991,8 @@ def postgresql_answers(url: str) -> bool:
 
 
 def run(quick: bool = False, postgresql: str = "") -> list[Figure]:
-    """bench/run's rows."""
-    url = postgresql or (DEFAULT_POSTGRESQL if postgresql_answers(DEFAULT_POSTGRESQL) else "")
-    return figures(measure(Plan.quick() if quick else Plan(), url))
+    """bench/run's rows: SQLite, and PostgreSQL when bench/run was given one."""
+    return figures(measure(Plan.quick() if quick else Plan(), postgresql))
 
 
 def main() -> int:
