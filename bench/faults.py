@@ -243,6 +243,7 @@ class App:
         self.log = directory / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self.port_freed_at = 0.0
 
     @property
     def url(self) -> str:
@@ -252,6 +253,7 @@ class App:
         """Start the server (after the port a killed one held is free again, as
         ./scripts/start waits for it) and wait until every worker answers."""
         wait_for(lambda: port_free(self.port), GUARD, "the port let go by the last server")
+        self.port_freed_at = time.monotonic()
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "scorekeeper.serve"],
@@ -752,12 +754,10 @@ def drive(
             # Every phone saving before each fault: the fault lands on writes under way.
             wait_for(saving(crew, time.monotonic()), GUARD, "rounds saved")
             time.sleep(rng.uniform(0, 0.3))
-            ended = inject(kind, app, setting, crew, rng, freeze_seconds)
+            ended, anew = inject(kind, app, setting, crew, rng, freeze_seconds)
             outcome.faults += 1
-            wait_for(saving(crew, ended), GUARD, "every phone saving again")
-            recoveries.append(
-                max(min(at for at in p.acked_at if at >= ended) for p in crew) - ended
-            )
+            wait_for(saving(crew, anew), GUARD, "every phone saving again")
+            recoveries.append(max(min(at for at in p.acked_at if at >= anew) for p in crew) - ended)
     finally:
         if setting.volume is not None:
             with suppress(FileNotFoundError):
@@ -782,16 +782,18 @@ def inject(
     crew: list[Phone],
     rng: random.Random,
     freeze_seconds: float,
-) -> float:
-    """One fault of ``kind``: when it ended (the app left to recover from then on)."""
+) -> tuple[float, float]:
+    """One fault of ``kind``: when it ended (the app left to recover from then on), and
+    from when a round acknowledged counts as recovered (for the master, once the killed
+    server's workers have let its port go: until then they finish what they hold)."""
     if kind == "worker":
         app.kill_worker(rng)
-        return time.monotonic()
+        return time.monotonic(), time.monotonic()
     if kind == "master":
         app.kill_master()
         ended = time.monotonic()
         app.start()  # as a supervisor does; the phones wait meanwhile
-        return ended
+        return ended, app.port_freed_at
     if kind in POSTGRESQL_ONLY:
         proxy = setting.proxy
         assert proxy is not None
@@ -805,7 +807,7 @@ def inject(
             proxy.mode = "freeze"
             time.sleep(freeze_seconds)
             proxy.mode = "pass"
-        return time.monotonic()
+        return time.monotonic(), time.monotonic()
     assert kind == "disk" and setting.volume is not None
 
     def refusals() -> int:
@@ -815,7 +817,7 @@ def inject(
     filler = fill(setting.volume)
     wait_for(lambda: refusals() > before, GUARD, "a round refused on the full disk")
     filler.unlink()
-    return time.monotonic()
+    return time.monotonic(), time.monotonic()
 
 
 def race(crew: list[Phone], pairs: int) -> None:
