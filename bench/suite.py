@@ -15,7 +15,9 @@ Save → the next round ready in Chromium (bench/save_to_ready.py, likewise), an
 night on a real server with its memory (bench/load.py): as scripts/start serves the app,
 against one worker, against an empty app, and on PostgreSQL; and 500 slow connections
 against the served app's /login and its memory (bench/slow_clients.py); 1, 8 and 32 tables
-saving rounds at once on one SQLite file (bench/writers.py). A benchmark script
+saving rounds at once on one SQLite file (bench/writers.py); faults injected under phones
+saving rounds, on SQLite and (with ``--postgresql``) PostgreSQL (bench/faults.py). A
+benchmark script
 of its own joins the table when it prints its rows the way bench/pdf.py does:
 ``name  ratio×  ≤target×  yes|NO`` after a ``baseline…: N ms`` line, and SQL counts as
 ``SQL per request: page  7 (big)  7 (small)  the same  yes``.
@@ -34,7 +36,7 @@ import time
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from . import load, pages, slow_clients, writers
+from . import faults, load, pages, slow_clients, writers
 from .common import ROOT, Figure, markdown_table, print_table
 
 
@@ -200,6 +202,12 @@ def main() -> int:
         figures.append(
             Figure("writers: could not run", type(error).__name__, note=str(error)[:500])
         )
+
+    print("faults under phones saving rounds (bench/faults.py) …", flush=True)
+    try:
+        figures += faults.run(args.quick, args.postgresql)
+    except Exception as error:
+        figures.append(Figure("faults: could not run", type(error).__name__, note=str(error)[:500]))
 
     for script, output in outputs:
         print(f"\n-- {script.path}, as it printed it --\n{output.rstrip()}")

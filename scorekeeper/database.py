@@ -100,6 +100,8 @@ def configure_engine(app: Flask) -> None:
         event.listen(engine, "connect", lambda conn, record: _sqlite_on_connect(conn, busy_ms))
         if engine.url.database and engine.url.database != ":memory:":
             keep_private(Path(engine.url.database))
+            event.listen(engine, "do_connect", _sqlite_connect_or_read_only)
+            event.listen(engine, "checkout", _read_only_once)
     elif engine.dialect.name == "postgresql":
         statement_ms = int(float(app.config["DATABASE_STATEMENT_SECONDS"]) * 1000)
         seconds = float(app.config["DATABASE_STATEMENT_SECONDS"]) + 1
@@ -176,10 +178,10 @@ class Watchdog:
     def watch(self, engine: Engine, seconds: float) -> None:
         def arm(conn: Any, *_args: Any) -> None:
             if has_request_context():
-                self.arm(conn.connection.dbapi_connection, seconds)
+                self.arm(_dbapi_connection(conn), seconds)
 
         def disarm(conn: Any, *_args: Any) -> None:
-            self.disarm(conn.connection.dbapi_connection)
+            self.disarm(_dbapi_connection(conn))
 
         def disarm_error(context: Any) -> None:
             connection = context.connection
@@ -239,6 +241,19 @@ class Watchdog:
 WATCHDOG = Watchdog()
 
 
+def _dbapi_connection(conn: Any) -> Any:
+    """The driver's connection under a SQLAlchemy one, or None once it was lost: the
+    rollback after a connection died under a statement finds it invalidated, and asking
+    it for its driver's connection then raises (which turned a "nothing was stored" into
+    a bare 500); a lost connection has nothing left to watch."""
+    if conn.invalidated:
+        return None
+    try:
+        return conn.connection.dbapi_connection
+    except Exception:  # closed or invalidated meanwhile
+        return None
+
+
 def keep_private(database: Path) -> None:
     """The database file, made if need be, and its log files: mode 0600 (SQLite gives
     its -wal and -shm files the database file's mode). Someone else's files are left
@@ -280,6 +295,57 @@ def _sqlite_on_connect(dbapi_connection: Any, busy_ms: int) -> None:
         cursor.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT_BYTES}")
         cursor.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
     cursor.close()
+
+
+FULL_DISK_SAYS = ("disk i/o error", "database or disk is full")
+"""What SQLite says when it cannot make the index of its log (its -shm file) for want of
+room."""
+
+
+def _sqlite_connect_or_read_only(
+    _dialect: Any, record: Any, cargs: list[Any], cparams: dict[str, Any]
+) -> sqlite3.Connection:
+    """A connection to the SQLite file; on a disk too full for SQLite to make the index of
+    its log (it cannot open the database otherwise, not even to read), a read-only one
+    that needs no index, so that games still read until there is room again.
+
+    That connection (``immutable``) reads the database file alone, so it is made only when
+    the file holds everything: no log beside it, or an empty one (a server stopped
+    cleanly checkpoints its log into the file and removes it). It writes nothing: a change
+    sent through it is refused by SQLite, a 503 that says nothing was stored. It serves one
+    request (:func:`_read_only_once`); the next asks for the real file again, and gets it
+    as soon as there is room."""
+    connection: sqlite3.Connection = sqlite3.connect(*cargs, **cparams)
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return connection
+    except sqlite3.OperationalError as error:
+        connection.close()
+        if not any(said in str(error).lower() for said in FULL_DISK_SAYS):
+            raise
+        database = Path(cargs[0] if cargs else cparams["database"])
+        log_file = Path(f"{database}-wal")
+        if log_file.exists() and log_file.stat().st_size > 0:
+            raise  # what the log holds would be missed: no reads rather than old ones
+        log.warning("the disk is full: the SQLite database is open for reading only (%s)", error)
+        uri = f"{database.resolve().as_uri()}?mode=ro&immutable=1"
+        options = {k: v for k, v in cparams.items() if k not in ("database", "uri")}
+        read_only: sqlite3.Connection = sqlite3.connect(uri, uri=True, **options)
+        record.info["read_only_fresh"] = True
+        return read_only
+
+
+def _read_only_once(_dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """A read-only connection (made on a full disk) serves one checkout only: the next
+    one opens the database afresh, for writing as soon as there is room."""
+    from sqlalchemy.exc import DisconnectionError
+
+    if "read_only_fresh" not in record.info:
+        return
+    if record.info["read_only_fresh"]:
+        record.info["read_only_fresh"] = False
+        return
+    raise DisconnectionError("a read-only connection made on a full disk: open it afresh")
 
 
 def _is_file_database(connection: sqlite3.Connection) -> bool:

@@ -9,9 +9,12 @@ checkpointed and cut back long before), and it starts again on a full disk.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from contextlib import suppress
@@ -180,13 +183,13 @@ def test_the_app_does_not_fill_a_small_disk_by_itself(app: Flask, volume: Path) 
     assert shutil.disk_usage(volume).free > 1024 * 1024
 
 
-def test_the_app_starts_on_a_full_disk_and_reads_once_there_is_room(
+def test_the_app_starts_on_a_full_disk_reads_and_writes_once_there_is_room(
     app: Flask, volume: Path
 ) -> None:
-    """A restart on a disk something else filled: SQLite cannot open its database without
-    room for the 32 KB index of its log, so every answer is a 503 that says to come back
-    (never a 500, never a hang) and the health check says why; once there is room, the
-    same server reads and saves again, with no restart."""
+    """A restart on a disk something else filled: SQLite cannot make the 32 KB index of
+    its log there, so the app reads the database file alone (the server stopped cleanly,
+    the file holds everything): games read, a change is a 503 that says nothing was
+    stored, and once there is room the same server writes again, with no restart."""
     ana = ApiClient(app.test_client()).login()
     game = new_game(ana)
     assert ana.post(rounds_url(game["id"]), quiet_round(game)).status_code == 201
@@ -196,17 +199,106 @@ def test_the_app_starts_on_a_full_disk_and_reads_once_there_is_room(
     again = app_on(volume)  # a restart, on the full disk; the token made before works
     reader: Any = ApiClient(again.test_client())
     reader.headers = ana.headers
-    shown = reader.get(games_url(game["id"]))
-    assert shown.status_code == 503 and int(shown.headers["Retry-After"]) > 0
-    login = again.test_client().get("/login")  # it asks whether the install has accounts
-    assert login.status_code == 503 and int(login.headers["Retry-After"]) > 0
-    assert "busy or full just now" in login.get_data(as_text=True)
-    assert again.test_client().get("/healthz").status_code == 200
-    assert again.test_client().get("/readyz").status_code == 503
+    for _ in range(3):  # each request opens the database afresh: none finds it closed
+        shown = reader.get(games_url(game["id"]))
+        assert shown.status_code == 200, shown.get_data(as_text=True)
+        assert len(shown.json["rounds"]) == 1
+    assert again.test_client().get("/login").status_code == 200
+    assert again.test_client().get("/readyz").status_code == 200
 
+    refused = reader.post(rounds_url(game["id"]), quiet_round(shown.json))
+    assert refused.status_code == 503 and int(refused.headers["Retry-After"]) > 0
+    said = refused.json["errors"][0]["message"]
+    assert "Nothing was stored" in said and "busy or full" in said
+    assert len(reader.get(games_url(game["id"])).json["rounds"]) == 1
+
+    filler.unlink()
+    sent = reader.post(rounds_url(game["id"]), quiet_round(shown.json))
+    assert sent.status_code == 201, sent.get_data(as_text=True)
+    shown = reader.get(games_url(game["id"]))
+    assert shown.status_code == 200 and len(shown.json["rounds"]) == 2
+    with again.app_context():
+        db.engine.dispose()
+
+
+def test_a_full_disk_after_a_crash_reads_nothing_stale(app: Flask, volume: Path) -> None:
+    """A server killed on a full disk leaves its log beside the file; the file alone
+    would show the games as they were before the log, so the app never reads it alone:
+    it answers what the database holds, or a 503 until it can."""
+    ana = ApiClient(app.test_client()).login()
+    game = new_game(ana)
+    assert ana.post(rounds_url(game["id"]), quiet_round(game)).status_code == 201
+    wal = volume / "scorekeeper.sqlite3-wal"
+    kept = {path.name: path.read_bytes() for path in volume.glob("scorekeeper.sqlite3*")}
+    assert wal.name in kept and len(kept[wal.name]) > 0  # the round is in the log yet
+    with app.app_context():
+        db.engine.dispose()
+    for name, data in kept.items():  # the files as a kill -9 leaves them
+        (volume / name).write_bytes(data)
+    filler = fill(volume)
+    again = app_on(volume)
+    reader: Any = ApiClient(again.test_client())
+    reader.headers = ana.headers
+    shown = reader.get(games_url(game["id"]))
+    if shown.status_code == 200:
+        assert len(shown.json["rounds"]) == 1
+    else:
+        assert shown.status_code == 503 and int(shown.headers["Retry-After"]) > 0
     filler.unlink()
     shown = reader.get(games_url(game["id"]))
     assert shown.status_code == 200 and len(shown.json["rounds"]) == 1
-    assert reader.post(rounds_url(game["id"]), quiet_round(shown.json)).status_code == 201
     with again.app_context():
         db.engine.dispose()
+
+
+def test_scripts_start_on_a_full_disk_serves_the_games_and_saves_once_there_is_room(
+    volume: Path, tmp_path: Path
+) -> None:
+    """``./scripts/start`` itself on a disk something else filled, after a clean stop:
+    it starts (its init-db and setup code ask the database only to read), the phones
+    read their games, a round is a 503 that says nothing was stored, and once there is
+    room the same server saves it."""
+    from tests.served import get, installed_project, served
+
+    database = volume / "scorekeeper.sqlite3"
+    made = create_app(
+        {**base_config(f"sqlite:///{database}", tmp_path), "SECRET_KEY": "served-test"}
+    )
+    with made.app_context():
+        upgrade()
+        services.create_user("ana", PASSWORD)
+    ana = ApiClient(made.test_client()).login()
+    game = new_game(ana)
+    assert ana.post(rounds_url(game["id"]), quiet_round(game)).status_code == 201
+    with made.app_context():
+        db.engine.dispose()
+    filler = fill(volume)
+    script = installed_project(tmp_path) / "scripts" / "start"
+    uri = f"sqlite:///{database}"
+    with served(tmp_path, script=script, WORKERS="1", FLASK_SQLALCHEMY_DATABASE_URI=uri) as server:
+        url = f"{server.url}/api/v1/games/{game['id']}"
+        status, _headers, body = get(url, ana.headers)
+        assert status == 200, body
+        assert len(json.loads(body)["rounds"]) == 1
+        assert get(f"{server.url}/readyz")[0] == 200
+
+        def post_round() -> tuple[int, dict[str, str], dict[str, Any]]:
+            sent = urllib.request.Request(
+                f"{url}/rounds",
+                json.dumps({**quiet_round(json.loads(body)), "number": 2}).encode(),
+                headers={**ana.headers, "Content-Type": "application/json"},
+                method="POST",
+            )
+            try:
+                with urllib.request.urlopen(sent, timeout=30) as answer:
+                    return answer.status, dict(answer.headers), json.loads(answer.read())
+            except urllib.error.HTTPError as error:
+                return error.code, dict(error.headers), json.loads(error.read())
+
+        status, headers, said = post_round()
+        assert status == 503 and int(headers["Retry-After"]) > 0, said
+        assert "Nothing was stored" in said["errors"][0]["message"]
+        filler.unlink()
+        status, _headers, said = post_round()
+        assert status == 201, said
+        assert len(said["rounds"]) == 2

@@ -10,11 +10,8 @@ cannot be known, never a 500, and never late by more than the statement limit.
 from __future__ import annotations
 
 import json
-import socket
 import threading
-import time
 from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +21,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
+from bench.faults import Proxy
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.conftest import (
@@ -37,10 +35,6 @@ from tests.conftest import (
 from tests.test_api import games_url, new_game, quiet_round, rounds_url
 
 pytestmark = pytest.mark.data_layer
-
-COMMIT = b"Q\x00\x00\x00\x0bCOMMIT\x00"
-"""A simple-protocol COMMIT, as psycopg sends one."""
-
 
 # -- one-time keys and round numbers (every backend) -------------------------------
 
@@ -249,83 +243,6 @@ def test_health_needs_no_database_and_readiness_says_when_it_is_gone(
 # -- PostgreSQL through a proxy that fails on cue ------------------------------------
 
 
-class Proxy:
-    """A TCP proxy to PostgreSQL. ``mode``: "pass"; "cut" (the next COMMIT after a round
-    is written goes through, then the connection is cut before its answer); "drop" (that
-    COMMIT is never sent, the connection is cut); "freeze" (nothing more is passed on,
-    either way, until thawed)."""
-
-    def __init__(self, target: tuple[str, int]) -> None:
-        self.target = target
-        self.mode = "pass"
-        self.fired = threading.Event()
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.sockets: list[socket.socket] = []
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            server = socket.create_connection(self.target)
-            self.sockets += [client, server]
-            seen = bytearray()  # what the client sent since its last COMMIT
-            cut = threading.Event()  # set: the server's answers are no longer passed on
-            threading.Thread(
-                target=self._pipe, args=(client, server, seen, cut, True), daemon=True
-            ).start()
-            threading.Thread(
-                target=self._pipe, args=(server, client, seen, cut, False), daemon=True
-            ).start()
-
-    def _pipe(
-        self,
-        source: socket.socket,
-        sink: socket.socket,
-        seen: bytearray,
-        cut: threading.Event,
-        up: bool,
-    ) -> None:
-        with suppress(OSError):
-            while chunk := source.recv(65536):
-                while self.mode == "freeze":
-                    time.sleep(0.05)
-                if up:
-                    seen += chunk
-                    if (
-                        COMMIT in chunk
-                        and b"INSERT INTO rounds" in seen
-                        and self.mode in ("cut", "drop")
-                    ):
-                        cut.set()
-                        self.fired.set()
-                        if self.mode == "cut":
-                            sink.sendall(chunk)
-                            time.sleep(0.2)  # the server commits; its answer is never passed on
-                        self.mode = "pass"
-                        for end in (source, sink):
-                            with suppress(OSError):
-                                end.shutdown(socket.SHUT_RDWR)
-                        return
-                    if COMMIT in chunk:
-                        seen.clear()
-                if cut.is_set():
-                    break
-                sink.sendall(chunk)
-        for end in (source, sink):
-            with suppress(OSError):
-                end.shutdown(socket.SHUT_RDWR)
-
-    def close(self) -> None:
-        self.listener.close()
-        for end in self.sockets:
-            with suppress(OSError):
-                end.close()
-
-
 @pytest.fixture
 def proxied(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Flask, Proxy]]:
     if not TEST_DATABASE_URL:
@@ -392,6 +309,27 @@ def test_a_round_whose_commit_never_arrived_is_answered_as_not_stored(
     assert answer.headers["Retry-After"]
     assert rounds_stored(app, game["id"]) == 0
     again = ana.post(rounds_url(game["id"]), quiet_round(game))  # the advice, followed
+    assert again.status_code == 201
+    assert rounds_stored(app, game["id"]) == 1
+
+
+def test_a_connection_cut_halfway_through_a_round_is_a_503_not_a_500(
+    proxied: tuple[Flask, Proxy],
+) -> None:
+    """The connection dies under the round's INSERT, before any COMMIT: the database rolls
+    the change back and the answer says nothing was stored (the rollback of a connection
+    already gone once turned it into a bare 500)."""
+    app, proxy = proxied
+    ana = ApiClient(app.test_client()).login()
+    game = new_game(ana)
+    proxy.mode = "insert"
+    answer = ana.post(rounds_url(game["id"]), quiet_round(game))
+    assert proxy.fired.is_set()
+    assert answer.status_code == 503, answer.get_data(as_text=True)
+    assert answer.headers["Retry-After"]
+    assert "Nothing was stored" in answer.json["errors"][0]["message"]
+    assert rounds_stored(app, game["id"]) == 0
+    again = ana.post(rounds_url(game["id"]), quiet_round(game))
     assert again.status_code == 201
     assert rounds_stored(app, game["id"]) == 1
 

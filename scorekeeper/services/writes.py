@@ -100,7 +100,11 @@ def begin() -> None:
         db.session.execute(text("BEGIN IMMEDIATE"))
     except STORAGE_ERRORS as error:
         safe_rollback()
-        raise Busy(_detail(error)) from error
+        said = _detail(error)
+        if "locked" in said or "busy" in said:
+            raise Busy(said) from error
+        # Not another writer: a database open for reading only, on a full disk.
+        raise StorageError(said) from error
     finally:
         session = db.session()
         if not session.in_transaction():
