@@ -44,6 +44,7 @@ KEYWORDS = {
     "lazy_gettext": None,
     "lazy_ngettext": (1, 2),
     "N_": None,
+    "NC_": ((1, "c"), 2),  # a message in a context: a card's name that is a game's too
     "N_plural": (1, 2),
     "_l": None,
     "plural_forms": (1, 2),
@@ -183,7 +184,7 @@ def todo(language: str) -> list[dict[str, Any]]:
     plural the number of ``forms`` the language has."""
     catalog = read_catalog(language)
     with TEMPLATE_FILE.open("rb") as handle:
-        places = {m.id: sorted({path for path, _ in m.locations}) for m in read_po(handle)}
+        places = {_key(m): sorted({path for path, _ in m.locations}) for m in read_po(handle)}
     entries = []
     for message in catalog:
         if not message.id:
@@ -194,8 +195,10 @@ def todo(language: str) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {
             "id": message.id,
             "comments": list(message.auto_comments),
-            "used_in": places.get(message.id, []),
+            "used_in": places.get(_key(message), []),
         }
+        if message.context:
+            entry["context"] = message.context
         if isinstance(message.id, tuple):
             entry["id"] = list(message.id)
             entry["forms"] = catalog.num_plurals
@@ -204,9 +207,16 @@ def todo(language: str) -> list[dict[str, Any]]:
     return entries
 
 
+def _key(message: Any) -> tuple[Any, str | None]:
+    """A message as the catalog tells it apart: its id and its context (the same words
+    may be two messages, the card "Wizard" and the game)."""
+    return message.id, message.context
+
+
 def apply(language: str, entries: list[dict[str, Any]]) -> int:
-    """Put translations (``id`` and ``string``: a string, or a list of plural forms) into a
-    language's catalog; returns how many were taken. Unknown ids are an error."""
+    """Put translations (``id`` and ``string``: a string, or a list of plural forms; and
+    the ``context`` of a message that has one) into a language's catalog; returns how many
+    were taken. Unknown ids are an error."""
     with _locked(language):
         return _apply(language, entries)
 
@@ -228,9 +238,11 @@ def _apply(language: str, entries: list[dict[str, Any]]) -> int:
     for entry in entries:
         key = tuple(entry["id"]) if isinstance(entry["id"], list) else entry["id"]
         lookup = key[0] if isinstance(key, tuple) else key
-        message = catalog.get(lookup)
+        context = entry.get("context")
+        message = catalog.get(lookup, context=context)
         if message is None:
-            raise KeyError(f"{language}: no message {lookup!r} in the catalog")
+            where = f" in the context {context!r}" if context else ""
+            raise KeyError(f"{language}: no message {lookup!r}{where} in the catalog")
         string = entry["string"]
         message.string = tuple(string) if isinstance(string, list) else string
         message.flags.discard("fuzzy")
@@ -250,25 +262,31 @@ def problems() -> list[str]:
     """What keeps the catalogs from being complete and current, one line each."""
     found: list[str] = []
     template = extract()
-    wanted = {message.id for message in template if message.id}
+    wanted = {_key(message) for message in template if message.id}
     for language in LANGUAGES:
         if not po_path(language).exists():
             found.append(f"{language}: no catalog")
             continue
         catalog = read_catalog(language)
-        have = {message.id for message in catalog if message.id}
+        have = {_key(message) for message in catalog if message.id}
         for missing in sorted(wanted - have, key=str):
-            found.append(f"{language}: stale, lacks {missing!r}")
+            found.append(f"{language}: stale, lacks {_said(missing)}")
         for extra in sorted(have - wanted, key=str):
-            found.append(f"{language}: stale, keeps {extra!r} the code no longer has")
+            found.append(f"{language}: stale, keeps {_said(extra)} the code no longer has")
         for message in catalog:
-            if not message.id or message.id not in wanted:
+            if not message.id or _key(message) not in wanted:
                 continue
             found.extend(_message_problems(language, message, catalog))
         mo = po_path(language).with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(language):
             found.append(f"{language}: {mo.name} is not compiled from the catalog")
     return found
+
+
+def _said(key: tuple[Any, str | None]) -> str:
+    """A message's id for a line of :func:`problems`, with its context if it has one."""
+    message_id, context = key
+    return f"{message_id!r} (context {context!r})" if context else repr(message_id)
 
 
 def _message_problems(language: str, message: Any, catalog: Catalog) -> list[str]:

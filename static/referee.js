@@ -110,8 +110,10 @@
     }
 
     // The deck marks the cards already in the place picked (the trick, the hand, the
-    // card in question): a marked card's tap takes it out again. The line above the deck
-    // says that place's cards. A card the deck has several of (a Wizard) adds another.
+    // card in question), the special cards as the others: a marked card's tap takes it
+    // out again. A card the deck has several of (a Wizard, a Jester) shows how many are
+    // there, and its tap adds another (to the trick or the hand; the card in question is
+    // one). The line above the deck says that place's cards.
     function mark() {
       var tally = form.querySelector("#tally");
       if (!tally) return;
@@ -125,6 +127,16 @@
         var card = button.dataset.card || button.value;
         button.dataset.card = card;
         var at = cards.indexOf(card);
+        if (button.hasAttribute("data-several") && target !== "card") {
+          var count = cards.filter(function (each) { return each === card; }).length;
+          if (count) button.dataset.count = String(count);
+          else delete button.dataset.count;
+          button.removeAttribute("aria-pressed");
+          button.name = "add";
+          button.value = card;
+          return;
+        }
+        delete button.dataset.count;
         button.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
         if (at < 0) {
           button.name = "add";

@@ -179,6 +179,31 @@ def test_translations_todo_apply_compile_check(own_catalogs: Path, tmp_path: Pat
     assert catalogs.problems() == []
 
 
+def test_a_message_in_a_context_is_its_own(own_catalogs: Path, tmp_path: Path) -> None:
+    """The card "Wizard" (context "card") and the game "Wizard" are two messages: Greek's
+    card blanked is listed with its context and taken back by it; the game's is untouched."""
+    runner = fresh_app(tmp_path).test_cli_runner()
+    catalog = catalogs.read_catalog("el")
+    assert (catalog.get("Wizard", context="card").string, catalog["Wizard"].string) == (
+        "Μάγος",
+        "Wizard",
+    )
+    catalog.get("Wizard", context="card").string = ""
+    catalogs._write(catalog, catalogs.po_path("el"), no_location=True)
+    assert "el: untranslated 'Wizard'" in runner.invoke(args=["translations", "check"]).output
+
+    entries = json.loads(runner.invoke(args=["translations", "todo", "el"]).output)
+    assert [(entry["id"], entry["context"]) for entry in entries] == [("Wizard", "card")]
+    answer = tmp_path / "el.json"
+    answer.write_text(json.dumps([{**entries[0], "string": "Μάγος"}]), encoding="utf-8")
+    assert runner.invoke(args=["translations", "apply", "el", str(answer)]).exit_code == 0
+    catalog = catalogs.read_catalog("el")
+    assert catalog.get("Wizard", context="card").string == "Μάγος"
+    assert catalog["Wizard"].string == "Wizard"
+    assert runner.invoke(args=["translations", "compile", "el"]).exit_code == 0
+    assert catalogs.problems() == []
+
+
 def test_translations_update_brings_back_a_lost_message(own_catalogs: Path, tmp_path: Path) -> None:
     catalog = catalogs.read_catalog("nl")
     catalog.delete("Saving…")

@@ -738,6 +738,31 @@ def test_the_watch_boards_tag_is_the_languages_own(app: Flask, table: Table) -> 
     assert welsh.headers["ETag"] != tag
 
 
+def test_greek_tells_the_card_wizard_from_the_game_wizard(table: Table) -> None:
+    """One English word, two Greek ones: the card is the Μάγος (looked up in the context
+    "card"), the game keeps its name, Wizard; on the referee's page both are in view."""
+    client = with_language(table.client, "el")
+    response = client.get("/referee/wizard/trick", query_string={"plays": "7h,wizard"})
+    html = response.get_data(as_text=True)
+    _, texts = page_texts(html.split("<template data-deck>")[0])
+    assert "Wizard" in texts[texts.index("Ποιος πήρε την μπάζα;") + 1]  # the game, by the title
+    strip = html.split('class="trick-strip"')[1].split("</ol>")[0]
+    assert "Μάγος" in strip and "Wizard" not in strip  # the card played
+    deck = html.split("<template data-deck>")[1].split("</template>")[0]
+    assert ">Μάγος</button>" in deck and "Wizard" not in deck
+    winner = html.split('class="winner-line"')[1].split("</p>")[0]
+    assert "Μάγος" in winner and "Wizard" not in winner, winner
+    with table.app.test_request_context(), force_locale("el"):
+        assert (i18n.card_word("Wizard"), i18n.game_word("Wizard")) == ("Μάγος", "Wizard")
+    with table.app.test_request_context(), force_locale("en"):
+        assert i18n.card_word("Wizard") == i18n.game_word("Wizard") == "Wizard"
+    # The round screen's chip for a Wizard turned up is the card.
+    game_id = table.new_game(["Ana", "Ben", "Cai"])
+    page = client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    chip = page.split('for="turned-wizard"')[1].split("</label>")[0]
+    assert "Μάγος" in chip and "Wizard" not in chip, chip
+
+
 def test_greek_names_the_wizard_and_jester_cards_and_keeps_the_games_name(
     table: Table,
 ) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..i18n import card_word as named_card
 from ..i18n import comma_names, game_word, gettext
 from ..rules import Card, Game
 
@@ -120,7 +121,7 @@ def card_word(value: Any) -> str:
         card = Card.parse(value)
     except ValueError:
         return NONE
-    return game_word(card.label)
+    return named_card(card.label)
 
 
 def listed(values: Iterable[str]) -> str:

@@ -39,12 +39,16 @@ from .formatting import (
 )
 from .script import plural_examples, plural_forms, script_messages, script_messages_json
 from .wording import (
+    CARD,
     N_,
+    NC_,
     VERBATIM_VALUES,
     VOCABULARY,
+    card_word,
     catalog,
     game_word,
     gettext,
+    lazy_card_word,
     lazy_game_word,
     ngettext,
     template_gettext,
@@ -55,17 +59,20 @@ from .wording import (
 )
 
 __all__ = [
+    "CARD",
     "DEFAULT_LANGUAGE",
     "ENGLISH_DATES",
     "LANGUAGES",
     "LANGUAGE_COOKIE",
     "LANGUAGE_COOKIE_AGE",
     "LOCALE_DATES",
+    "NC_",
     "N_",
     "VERBATIM_VALUES",
     "VOCABULARY",
     "and_names",
     "browser_language",
+    "card_word",
     "catalog",
     "comma_names",
     "current_language",
@@ -74,6 +81,7 @@ __all__ = [
     "date_short",
     "game_word",
     "gettext",
+    "lazy_card_word",
     "lazy_game_word",
     "ngettext",
     "page_footer_css",
@@ -110,6 +118,7 @@ def register(app: Flask) -> None:
         template_gettext, template_ngettext, newstyle=True
     )
     app.add_template_filter(game_word, "game_word")
+    app.add_template_filter(card_word, "card_word")
     app.add_template_filter(and_names, "and_names")
     app.add_template_filter(comma_names, "comma_names")
 

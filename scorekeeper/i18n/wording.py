@@ -72,6 +72,31 @@ GAME_NAMES: frozenset[str] = frozenset(game.title for game in GAMES.values())
 # Values that are what a person typed or a name: never looked up.
 VERBATIM_VALUES = frozenset({"name", "text", "names"})
 
+# The context a card's name is looked up in when the same word names a game too: the
+# card and the game "Wizard" are one word in English, not in every language (Greek calls
+# the card Μάγος and keeps the game's name, Wizard).
+CARD = "card"
+
+
+def NC_(context: str, message: str) -> str:
+    """The no-op marker for a message looked up in a context: extracted with its
+    ``msgctxt``, translated when shown (:func:`card_word`)."""
+    return message
+
+
+# A card's name that is also a game's name, looked up in the context :data:`CARD`.
+CARD_WORDS_IN_CONTEXT: frozenset[str] = frozenset(
+    {
+        # TRANSLATORS: the card, one of the 4 Wizards in Wizard's deck, that beat every
+        # other card ("Add the Wizard", "The Wizard wins"); not the game's name.
+        NC_("card", "Wizard"),
+    }
+)
+
+# Values of the rules' sentences that are a game's name ("{title}"): the rest that are a
+# card's name are the card ("The {card} wins").
+GAME_VALUES = frozenset({"title", "game"})
+
 # Each language's catalog, once loaded: Flask-Babel finds the request's through several
 # context lookups (about 5 µs), and a page asks for a hundred messages or more.
 _CATALOGS: dict[str, Any] = {}
@@ -166,9 +191,9 @@ def translate_value(key: str, value: Any) -> Any:
         return translate(value)
     if key in VERBATIM_VALUES or not isinstance(value, str):
         return value
-    if value in VOCABULARY or value in GAME_NAMES:
-        return catalog().ugettext(value)
-    return value
+    if key in GAME_VALUES:
+        return game_word(value)
+    return card_word(value)
 
 
 def translate_all(sentences: Any) -> list[str]:
@@ -177,11 +202,31 @@ def translate_all(sentences: Any) -> list[str]:
 
 
 def game_word(word: str) -> str:
-    """One of the game's own words (a game's name, a suit, a special card) in the request's
-    language: ``{{ state.title|game_word }}``."""
-    return str(translate_value("", word))
+    """One of the game's own words (a game's name, a suit, "round") in the request's
+    language: ``{{ state.title|game_word }}``. A word that is not one is kept as it is."""
+    if word in VOCABULARY or word in GAME_NAMES:
+        return str(catalog().ugettext(word))
+    return word
+
+
+def card_word(word: str) -> str:
+    """A card's name (a special card, "Wizard", "Bomb"; a suit) in the request's language:
+    ``{{ special.label|card_word }}``. Where a game has the same name, the card's is
+    looked up in its own context, so that a language may tell the two apart.
+
+    >>> card_word("Wizard"), card_word("7♥")
+    ('Wizard', '7♥')
+    """
+    if word in CARD_WORDS_IN_CONTEXT:
+        return str(catalog().upgettext(CARD, word))
+    return game_word(word)
 
 
 def lazy_game_word(word: str) -> Any:
     """:func:`game_word` when shown, not now: for a form's choices, made at import."""
     return LazyString(game_word, word)
+
+
+def lazy_card_word(word: str) -> Any:
+    """:func:`card_word` when shown, not now: for a form's choices, made at import."""
+    return LazyString(card_word, word)

@@ -25,7 +25,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..games import GAMES, REFEREES
 from ..games.kinds import KINDS
-from ..i18n import game_word, translate
+from ..i18n import card_word, game_word, translate
 from ..parsing import NO_TRUMP, parse_trump
 from ..rules import Card, Game, RoundInfo, Suit
 from ..rules.cards import NAMES_A_SUIT, SHAPES, Special
@@ -332,16 +332,19 @@ def _index(raw: str | None, length: int) -> int | None:
 
 
 def picker(referee: Referee) -> dict[str, Any]:
-    """The picker's cards: the ranks of each suit; the special cards played as they are;
-    those played as a card of a named suit (the Juggler, the Cloud), each with its value
-    there; and those declared as another card (the Shapeshifter), with their shapes."""
+    """The picker's cards: the ranks of each suit; the special cards played as they are
+    (and which of them the deck holds several of); those played as a card of a named suit
+    (the Juggler, the Cloud), each with its value there; and those declared as another
+    card (the Shapeshifter), with their shapes."""
+    specials = [
+        Card(special=s)
+        for s in referee.specials
+        if s not in NAMES_A_SUIT and s is not Special.SHAPESHIFTER
+    ]
     return {
         "ranks": [rank for rank in referee.ranks],
-        "specials": [
-            Card(special=s)
-            for s in referee.specials
-            if s not in NAMES_A_SUIT and s is not Special.SHAPESHIFTER
-        ],
+        "specials": specials,
+        "several": {str(card) for card in specials if _several(referee, card)},
         "named": [(s, NAMES_A_SUIT[s]) for s in referee.specials if s in NAMES_A_SUIT],
         "shapes": [
             [Card(special=s, declared=shape) for shape in SHAPES]
@@ -353,6 +356,16 @@ def picker(referee: Referee) -> dict[str, Any]:
     }
 
 
+def _several(referee: Referee, card: Card) -> bool:
+    """Whether the game's deck holds the card more than once (Wizard's Wizards and
+    Jesters): the deck's own rule asked about two of it."""
+    try:
+        referee.check_deck([card, card])
+    except CardError:
+        return False
+    return True
+
+
 @bp.app_template_filter()
 def card_words(card: Card) -> str:
     """A card as the page shows it, in the reader's language: the rank and suit symbol as
@@ -360,11 +373,11 @@ def card_words(card: Card) -> str:
     the Juggler and the Cloud ("Juggler (7½♥)") or the shape declared for the Shapeshifter."""
     if card.special is None:
         return card.label
-    name = game_word(card.special.label)
+    name = card_word(card.special.label)
     if card.named is not None:
         return f"{name} ({NAMES_A_SUIT[card.special]}{card.named.symbol})"
     if card.declared is not None:
-        return f"{name} ({game_word(card.declared.label)})"
+        return f"{name} ({card_word(card.declared.label)})"
     return name
 
 

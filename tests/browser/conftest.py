@@ -141,7 +141,17 @@ class LiveServer:
         self.thread.start()
 
     def _dispatch(self, environ: dict[str, Any], start_response: Any) -> Any:
-        return self.app(environ, start_response)
+        # The answer read whole and closed here, before a byte is sent. Werkzeug's server
+        # skips closing it when the browser drops the connection as it is sent (a page
+        # closed while its icons load): the file left open was a ResourceWarning at the
+        # next garbage collection, which failed whichever test was running then.
+        body = self.app(environ, start_response)
+        try:
+            return [b"".join(body)]
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
 
     def _fresh_app(self) -> Flask:
         self.resets += 1

@@ -1,12 +1,22 @@
 """The referee with Wizard's special cards on a phone: the cards in play picked on the
 page itself, a Bomb and a Dragon tapped into a trick without a page load, the answer in
-words; and from a game with special cards, only that game's cards offered."""
+words; from a game with special cards, only that game's cards offered; and the special
+cards tapped into a hand marked on the deck as the others are."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in
+from tests.browser.conftest import (
+    Page,
+    assert_in_view,
+    expect,
+    fits,
+    install_with_a_game,
+    log_in,
+    settled_box,
+)
 
 
 def test_picking_the_special_cards_and_settling_a_bomb_trick(
@@ -84,3 +94,77 @@ def test_a_dragon_trick_from_a_game_with_special_cards(
     fits(page)
     page.screenshot(path="/tmp/referee-dragon.png", full_page=True)
     screenshot(page, "referee-special-cards.png")
+
+
+def test_special_cards_tapped_in_are_marked_on_the_deck_like_the_others(
+    tall_phone: Page, live_server: Any, screenshot: Any
+) -> None:
+    """The play checker with special cards: each one tapped into the hand is marked on the
+    deck and said in the line above it, as a 7♥ is; the Wizard, of which the deck has
+    four, shows how many are in, and a tap adds another."""
+    page = tall_phone
+    specials = "&".join(f"special={s}" for s in ("bomb", "dragon", "juggler", "shapeshifter"))
+    page.goto(f"{live_server.url}/referee/wizard/play?trump=hearts&{specials}")
+    page.evaluate("window.refereeMarker = 1")
+    line = page.locator("#tally .tally-line:not([hidden])")
+
+    def card(name: str) -> Any:
+        return page.get_by_role("button", name=name, exact=True)
+
+    page.locator("label[for=to-hand]").tap()
+    expect(line).to_have_text("No cards yet.")
+    card("Bomb").tap()
+    expect(card("Bomb")).to_have_attribute("aria-pressed", "true")
+    card("Add the Juggler (7½♥)").tap()
+    expect(card("Add the Juggler (7½♥)")).to_have_attribute("aria-pressed", "true")
+    expect(card("Add the Juggler (7½♠)")).to_have_attribute("aria-pressed", "false")
+    card("Add the Shapeshifter (Jester)").tap()
+    expect(card("Add the Shapeshifter (Jester)")).to_have_attribute("aria-pressed", "true")
+    expect(card("Add the Shapeshifter (Wizard)")).to_have_attribute("aria-pressed", "false")
+    card("Wizard").tap()
+    expect(card("Wizard")).to_have_attribute("data-count", "1")
+    card("Wizard").tap()  # a second Wizard: the deck has four
+    expect(card("Wizard")).to_have_attribute("data-count", "2")
+    expect(line).to_have_text(
+        "Hand: Bomb Juggler (7½♥) Shapeshifter (Jester) Wizard Wizard (5 cards)"
+    )
+    assert_in_view(page, "#tally .tally-line:not([hidden])")  # no scroll to see the effect
+    expect(card("Dragon")).to_have_attribute("aria-pressed", "false")
+    expect(card("Jester")).not_to_have_attribute("data-count", re.compile(".*"))
+    # What the screen shows on the marked cards: the accent, a tick, the Wizards' count.
+    marks = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.deck button')]
+             .filter(b => ['bomb', 'wizard', 'dragon'].includes(b.value) || b.dataset.card)
+             .map(b => [b.dataset.card || b.value, [getComputedStyle(b, '::after').content,
+                        getComputedStyle(b).backgroundColor]]))"""
+    )
+    unmarked = marks["dragon"][1]
+    assert marks["bomb"][0].startswith('"✓"') and marks["bomb"][1] != unmarked, marks["bomb"]
+    assert marks["wizard"][0].startswith('"×" attr(data-count)') or "×2" in marks["wizard"][0]
+    assert marks["wizard"][1] != unmarked and marks["dragon"][0] in ("none", "normal")
+    for value in ("bomb", "wizard", "juggler:h", "shapeshifter:jester"):
+        box = settled_box(page, f".deck button[data-card='{value}']")
+        assert box["width"] >= 44 and box["height"] >= 44, (value, box)
+    fits(page)
+    page.screenshot(path="/tmp/referee-special-marked.png")
+    screenshot(page, "referee-special-marked.png")
+    # A marked special card tapped again is taken out; the Wizard's tap adds (refused
+    # past the four the deck has: said beside the deck).
+    card("Bomb").tap()
+    expect(card("Bomb")).to_have_attribute("aria-pressed", "false")
+    expect(line).to_have_text("Hand: Juggler (7½♥) Shapeshifter (Jester) Wizard Wizard (4 cards)")
+    # The trick: the marks follow the place picked.
+    page.locator("label[for=to-plays]").tap()
+    expect(card("Wizard")).not_to_have_attribute("data-count", re.compile(".*"))
+    expect(card("Add the Juggler (7½♥)")).to_have_attribute("aria-pressed", "false")
+    card("Dragon").tap()
+    expect(card("Dragon")).to_have_attribute("aria-pressed", "true")
+    expect(line).to_have_text("Trick so far: Dragon (1 card)")
+    # The card in question: one of the hand's, marked, and judged.
+    page.locator("label[for=to-card]").tap()
+    card("Wizard").tap()
+    expect(card("Wizard")).to_have_attribute("aria-pressed", "true")
+    expect(line).to_have_text("The card in question: Wizard.")
+    expect(page.locator("#answer .winner-line")).to_have_text("Wizard: allowed.")
+    assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"
+    fits(page)

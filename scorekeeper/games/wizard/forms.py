@@ -26,6 +26,7 @@ from ...forms import (
     players_field,
     suit_word,
 )
+from ...i18n import lazy_card_word
 from ...rules import RoundInfo, Special, Suit
 from ...rules.cards import ANNIVERSARY_CARDS
 from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
@@ -109,7 +110,7 @@ SUIT_LETTERS = frozenset(suit.value for suit in Suit)
 # The values are what the page sends; the labels are read (a suit's name: ``hearts``).
 TURNED_CHOICES = [
     *SUIT_CHOICES,
-    SelectChoice("wizard", lazy_gettext("Wizard")),
+    SelectChoice("wizard", lazy_card_word("Wizard")),
     SelectChoice("jester", lazy_gettext("Jester")),
 ]
 NAMED_TRUMP_CHOICES = [
