@@ -29,7 +29,8 @@ from ..forms import BlankSheetForm
 from ..games import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
 from ..rules import Game as RulesGame
-from ..rules import RoundRefused
+from ..rules import RoundRefused, RuleError
+from . import paper
 
 bp = Blueprint("sheets", __name__)
 
@@ -113,11 +114,13 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
                 )
             ]
             return _form_page(form, errors), 422
-        # Without names, a blank sheet is the same for everyone: kept once made.
-        cache_id = _blank_key(form) if not names else ""
+        code = _printed_code(form, count, names)
+        # Without names, a blank sheet is the same for everyone: kept once made (with
+        # the code on it, which the same sheet always has, and its address).
+        cache_id = f"{_blank_key(form)}-{code.link}" if not names and code else ""
         try:
             body = kept_pdf(
-                cache_id, cache_id, bool(cache_id), lambda: _blank_pdf(form, count, names)
+                cache_id, cache_id, bool(cache_id), lambda: _blank_pdf(form, count, names, code)
             )
         except RoundRefused as refused:
             for error in refused.errors:
@@ -138,14 +141,30 @@ class _StrangerWaits(Exception):
         self.seconds = seconds
 
 
-def _blank_pdf(form: BlankSheetForm, count: int, names: list[str]) -> bytes:
+def _blank_pdf(
+    form: BlankSheetForm, count: int, names: list[str], code: paper.PrintedCode | None
+) -> bytes:
     """The blank sheet's PDF: the rules' ``RoundRefused`` for what the game does not
     allow, :class:`_StrangerWaits` before rendering one more for a visitor too many."""
     sheet = _blank_from(form, count, names)
     wait = _stranger_wait()
     if wait:
         raise _StrangerWaits(wait)
-    return render_sheet(sheet)
+    return render_sheet(sheet, code)
+
+
+def _printed_code(form: BlankSheetForm, count: int, names: list[str]) -> paper.PrintedCode | None:
+    """The code printed under the sheet's QR code, which opens a page to type the played
+    sheet in (views/paper.py); None for a sheet the rules refuse (the page says why)."""
+    game, options = kind(form.game.data), kind(form.game.data).sheet_options(form)
+    first_dealer = int(form.first_dealer.data)
+    try:
+        game.rules.new(names or [f"Player {seat + 1}" for seat in range(count)], 0, options)
+    except (RoundRefused, RuleError):
+        return None
+    return paper.code_for_blank(
+        game.key, count, names, first_dealer, options, form.columns.data == "pad"
+    )
 
 
 def _blank_key(form: BlankSheetForm) -> str:
@@ -312,9 +331,10 @@ def kept_pdf(cache_id: str, key: str, keep: bool, make: Callable[[], bytes]) -> 
     return body
 
 
-def render_sheet(sheet: sheets.Sheet) -> bytes:
-    """The sheet's PDF: its template, print.css, WeasyPrint."""
-    html = render_template("sheets/sheet.html", sheet=sheet)
+def render_sheet(sheet: sheets.Sheet, code: paper.PrintedCode | None = None) -> bytes:
+    """The sheet's PDF: its template, print.css, WeasyPrint; ``code``: a blank sheet's
+    code and QR code, to type it in once played."""
+    html = render_template("sheets/sheet.html", sheet=sheet, paper_code=code)
     return render(html)
 
 

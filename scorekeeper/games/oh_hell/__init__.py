@@ -8,6 +8,7 @@ from ...rules.oh_hell import SCORING_PRESETS, OhHellGame, default_top, largest_h
 from ...rules.referee import OH_HELL_REFEREE
 from ..changes import TRICK_WORDS
 from ..kind import GameKind, Templates, Words
+from ..tricks_paper import trick_paper
 from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
 from . import api
@@ -62,4 +63,5 @@ KIND = GameKind(
             if choice.value in SCORING_PRESETS
         },
     },
+    paper=trick_paper(),
 )
