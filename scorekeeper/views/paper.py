@@ -31,7 +31,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
@@ -436,9 +436,10 @@ def _save(
         flash(gettext("That was saved already."), "info")
     else:
         flash(
-            gettext(
+            ngettext(
+                "The sheet is saved: %(num)s row typed in.",
                 "The sheet is saved: %(num)s rows typed in.",
-                num=len(stored.state.rounds),
+                len(stored.state.rounds),
             ),
             "info",
         )
