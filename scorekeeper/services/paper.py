@@ -320,8 +320,8 @@ __all__ = [
     "normal_code",
     "printed_sheet",
     "replay_sheet",
-    "shown_code",
     "sheet_code",
+    "shown_code",
     "store_played_sheet",
     "this_evening",
 ]
