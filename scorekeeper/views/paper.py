@@ -118,6 +118,11 @@ def code_for_blank(
     return PrintedCode(code, link, typed_at)
 
 
+def address_key() -> str:
+    """What a blank sheet's QR code depends on besides the sheet: the address it opens."""
+    return shared_url("paper.find")
+
+
 # -- finding a sheet by its code ---------------------------------------------------
 
 

@@ -114,13 +114,12 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
                 )
             ]
             return _form_page(form, errors), 422
-        code = _printed_code(form, count, names)
         # Without names, a blank sheet is the same for everyone: kept once made (with
-        # the code on it, which the same sheet always has, and its address).
-        cache_id = f"{_blank_key(form)}-{code.link}" if not names and code else ""
+        # the code on it, which the same sheet always has, and the address it opens).
+        cache_id = f"{_blank_key(form)}-{paper.address_key()}" if not names else ""
         try:
             body = kept_pdf(
-                cache_id, cache_id, bool(cache_id), lambda: _blank_pdf(form, count, names, code)
+                cache_id, cache_id, bool(cache_id), lambda: _blank_pdf(form, count, names)
             )
         except RoundRefused as refused:
             for error in refused.errors:
@@ -141,16 +140,15 @@ class _StrangerWaits(Exception):
         self.seconds = seconds
 
 
-def _blank_pdf(
-    form: BlankSheetForm, count: int, names: list[str], code: paper.PrintedCode | None
-) -> bytes:
+def _blank_pdf(form: BlankSheetForm, count: int, names: list[str]) -> bytes:
     """The blank sheet's PDF: the rules' ``RoundRefused`` for what the game does not
-    allow, :class:`_StrangerWaits` before rendering one more for a visitor too many."""
+    allow, :class:`_StrangerWaits` before rendering one more for a visitor too many
+    (or storing its code)."""
     sheet = _blank_from(form, count, names)
     wait = _stranger_wait()
     if wait:
         raise _StrangerWaits(wait)
-    return render_sheet(sheet, code)
+    return render_sheet(sheet, _printed_code(form, count, names))
 
 
 def _printed_code(form: BlankSheetForm, count: int, names: list[str]) -> paper.PrintedCode | None:

@@ -169,3 +169,41 @@ def test_a_wrong_row_is_refused_beside_it_and_the_sheet_without_names(
     page.locator('input[name="r1-tricks-1"]').press("Enter")
     expect(says).to_be_hidden()
     expect(page.locator('tr[data-row="1"] [data-total]')).to_have_text(["20", "20", "30", "20"])
+
+
+def test_without_scripts_the_rows_are_posted_at_once(
+    phone_without_js: Page, live_server: Any
+) -> None:
+    page = phone_without_js
+    game = recorded("oh-hell-7p-full.json")
+    fresh_install(live_server)
+    code = printed_code(page, live_server, sheet_query(game) + "&schedule=down-up")
+    page.goto(f"{live_server.url}/login?next=/paper/{code.replace('-', '')}")
+    page.locator("#username").fill(USERNAME)
+    page.locator("#password").fill(PASSWORD)
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Oh Hell sheet {code}")
+
+    # Two rows, the second one wrong: checked, each refusal under its row.
+    for number, entered in enumerate(game["rounds"][:2], start=1):
+        page.locator(f'input[name="r{number}-trump"]').fill(SUIT_DIGITS[entered["trump"]])
+        for key in ("bids", "tricks"):
+            for seat, value in enumerate(entered[key]):
+                wrong = number == 2 and key == "tricks" and seat == 0
+                page.locator(f'input[name="r{number}-{key}-{seat}"]').fill(
+                    str(value + 1 if wrong else value)
+                )
+    with page.expect_navigation():
+        page.get_by_role("button", name="Check the rows").tap()
+    says = page.locator('tr[data-says="2"]').get_by_role("alert")
+    expect(says).to_have_text("Row 2: Tricks add up to 7, but 6 cards were dealt")
+    totals = game["rounds"][0]["totals"]
+    expect(page.locator('tr[data-row="1"] [data-total]')).to_have_text([str(t) for t in totals])
+
+    page.locator('input[name="r2-tricks-0"]').fill(str(game["rounds"][1]["tricks"][0]))
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the game").tap()
+    expect(page.get_by_role("status").first).to_have_text("The sheet is saved: 2 rows typed in.")
+    cells = page.locator(".board tfoot td").all_inner_texts()
+    assert [int(c.replace("−", "-")) for c in cells] == game["rounds"][1]["totals"]
