@@ -36,10 +36,11 @@ from .nights import evening_of, table_zone
 from .players import check_names_apart, player_named
 from .rounds import _round_row, log_change
 
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-"""A code's letters: no 0 and O, 1, I and L, which read alike."""
-CODE_LENGTH = 8
-"""31⁸ codes (about 8.5 × 10¹¹): none guessed by chance, and typed in a few seconds."""
+CODE_ALPHABET = "0123456789"
+"""A code's characters: digits, typed on the same number keypad as the sheet's numbers,
+and read alike in every language and script."""
+CODE_LENGTH = 10
+"""10¹⁰ codes: none guessed by chance, and typed in a few seconds."""
 CODE_ATTEMPTS = 8
 """How many codes a sheet's parameters may try before one is theirs (another sheet's
 code is never reused; the first is almost always free)."""
@@ -81,8 +82,8 @@ def _candidate(parameters: SheetParameters, attempt: int) -> str:
     >>> p = SheetParameters("wizard", 4, (), 0, {"hook": True})
     >>> _candidate(p, 0) == _candidate(p, 0) != _candidate(p, 1)
     True
-    >>> len(_candidate(p, 0)), set(_candidate(p, 0)) <= set(CODE_ALPHABET)
-    (8, True)
+    >>> len(_candidate(p, 0)), _candidate(p, 0).isdigit()
+    (10, True)
     """
     digest = hashlib.sha256(f"{parameters.canonical()}#{attempt}".encode()).digest()
     number = int.from_bytes(digest[:8], "big")
@@ -155,19 +156,20 @@ def _sheet_made(code: str) -> writes.Probe:
 
 
 def normal_code(typed: str) -> str:
-    """A code as typed (any case, spaces and dashes, O for 0 …) as it is stored.
+    """A code as typed (with spaces or dashes, in any script's digits) as it is stored.
 
-    >>> normal_code(" abcd-2345 ")
-    'ABCD2345'
+    >>> normal_code(" 48210-93755 "), normal_code("४८२१०९३७५५")
+    ('4821093755', '4821093755')
     """
-    return "".join(ch for ch in typed.upper() if ch.isalnum())[: CODE_LENGTH + 4]
+    digits = (str(int(ch)) for ch in typed if ch.isdecimal())
+    return "".join(digits)[: CODE_LENGTH + 4]
 
 
 def shown_code(code: str) -> str:
     """A code as printed, in two halves.
 
-    >>> shown_code("K7M2QX9P")
-    'K7M2-QX9P'
+    >>> shown_code("4821093755")
+    '48210-93755'
     """
     half = len(code) // 2
     return f"{code[:half]}-{code[half:]}"

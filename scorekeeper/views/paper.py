@@ -68,11 +68,11 @@ class PrintedCode:
     """The QR code's address: ``HTTP://HOST/P/CODE``, in capitals where they change
     nothing, so the QR code holds it in its compact alphanumeric mode (version 2)."""
     typed_at: str
-    """Where to type the code without a camera (``192.168.1.20:5000/paper``)."""
+    """Where to type the code without a camera (``192.168.1.20:5000/p``)."""
 
     @property
     def shown(self) -> str:
-        """The code as printed, in two halves: ``K7M2-QX9P``."""
+        """The code as printed, in two halves: ``48210-93755``."""
         return printed.shown_code(self.code)
 
     def qr(self) -> segno.QRCode:
@@ -132,7 +132,7 @@ def short(code: str) -> Response:
     return redirect(url_for("paper.enter", code=printed.normal_code(code)))
 
 
-@bp.route("/paper")
+@bp.route("/p")
 @login_required
 def find() -> Response | tuple[str, int]:
     """Type a sheet's code (printed beside its QR code) to open its page."""
@@ -146,11 +146,11 @@ def find() -> Response | tuple[str, int]:
             error = gettext(
                 "No sheet has the code %(code)s: check it against the one printed beside"
                 " the QR code",
-                code=typed[:20],
+                code=typed[:24],
             )
         else:
             return redirect(url_for("paper.enter", code=code))
-    page = render_template("paper/find.html", typed=typed[:20], error=error)
+    page = render_template("paper/find.html", typed=typed[:24], error=error)
     return page, 422 if error else 200
 
 

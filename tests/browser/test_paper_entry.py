@@ -38,7 +38,7 @@ def printed_code(page: Page, server: Any, query: str) -> str:
     # A PDF is made on a busy machine in its own time: waited for, never timed.
     answer = page.request.get(f"{server.url}/sheets/blank.pdf?{query}", timeout=120_000)
     assert answer.status == 200, answer.text()
-    found = re.search(r"type ([0-9A-Z]{4}-[0-9A-Z]{4})", pdf_text(answer.body()))
+    found = re.search(r"type (\d{5}-\d{5})", pdf_text(answer.body()))
     assert found, "no code on the sheet"
     return found.group(1)
 
