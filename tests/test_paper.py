@@ -141,10 +141,11 @@ def test_the_qr_code_holds_the_short_address_of_the_sheet_and_reads_back(
 
 
 def test_a_sheet_that_cannot_be_typed_in_yet_says_so(app: Flask, table: Table) -> None:
-    # One Card's sheets carry no code: its hands are typed on the round screen.
-    answer = table.client.get("/sheets/blank.pdf?game=one_card&players=3&paper=a4")
-    assert answer.status_code == 200
-    assert "type" not in pdf_text(answer.data).split("Scorekeeper")[-1]
+    # One Card's sheets carry a code too, and its page says what to do instead.
+    code = sheet_code(table.client, {"game": "one_card", "players": "3", "paper": "a4"})
+    page = table.client.get(f"/paper/{code}").get_data(as_text=True)
+    assert "Sheets of One Card cannot be typed in here yet: start a game and enter it" in page
+    assert table.post(f"/paper/{code}/check", {}).status_code == 404
     # Wizard with the special cards: the page says what to do instead.
     query = {"game": "wizard", "players": "4", "paper": "a4", "special_bomb": "y"}
     code = sheet_code(table.client, query)

@@ -99,10 +99,9 @@ def code_for_blank(
     pad: bool,
 ) -> PrintedCode | None:
     """The code for a blank sheet of these parameters (its row made the first time), or
-    None when the game's sheets cannot be typed in or the code cannot be stored now (the
-    sheet is still printed, without it)."""
-    if kind(key).paper is None:
-        return None
+    None when the code cannot be stored now (the sheet is still printed, without it).
+    Every game's blank sheet has one, the same way, even a game whose sheets cannot be
+    typed in yet: its page says so."""
     parameters = printed.SheetParameters(
         key, player_count, tuple(names), first_dealer, dict(options), pad
     )
@@ -200,14 +199,20 @@ class SheetView:
 
 
 def _sheet(code: str) -> tuple[printed.SheetParameters, PaperEntry]:
-    try:
-        parameters = printed.printed_sheet(code)
-        entry = kind(parameters.kind).paper
-    except (services.NotFound, KindError):
-        abort(404)
+    """The sheet of this code, and how its game is typed in (404 for no such sheet, or a
+    game not typed in this way)."""
+    parameters, entry = _printed(code)
     if entry is None:
         abort(404)
     return parameters, entry
+
+
+def _printed(code: str) -> tuple[printed.SheetParameters, PaperEntry | None]:
+    try:
+        parameters = printed.printed_sheet(code)
+        return parameters, kind(parameters.kind).paper
+    except (services.NotFound, KindError):
+        abort(404)
 
 
 def _names(values: MultiDict[str, str], parameters: printed.SheetParameters) -> list[str]:
@@ -343,13 +348,20 @@ def _evening(typed: str | None) -> date | None:
 def enter(code: str) -> Response | tuple[str, int]:
     """The sheet's page: its names first when the sheet had none, then its rows."""
     values = request.form if request.method == "POST" else request.args
-    parameters, entry = _sheet(code)
+    parameters, entry = _printed(code)
     kind_ = kind(parameters.kind)
     start = kind_.rules.new(
         [f"Player {seat + 1}" for seat in range(parameters.player_count)],
         0,
         parameters.options,
     )
+    if entry is None:
+        unsupported = gettext(
+            "Sheets of %(game)s cannot be typed in here yet: start a game and enter it on the"
+            " round screen.",
+            game=game_word(start.title),
+        )
+        return _page("paper/enter.html", 200, code=code, parameters=parameters, why=unsupported)
     unsupported = entry.unsupported(start)
     if unsupported:
         return _page("paper/enter.html", 200, code=code, parameters=parameters, why=unsupported)
