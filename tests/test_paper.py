@@ -130,7 +130,7 @@ def test_the_qr_code_holds_the_short_address_of_the_sheet_and_reads_back(
     answer = client.get("/sheets/blank.pdf?game=oh_hell&players=5&paper=letter")
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(answer.data)
-    subprocess.run(["pdftoppm", "-r", "200", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    subprocess.run(["pdftoppm", "-r", "300", "-png", str(pdf), str(tmp_path / "page")], check=True)
     page = sorted(tmp_path.glob("page*.png"))[0]
     read = subprocess.run(
         ["zbarimg", "--quiet", "--raw", str(page)], capture_output=True, text=True, check=True

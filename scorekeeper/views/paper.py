@@ -51,9 +51,9 @@ from .addresses import shared_url
 
 bp = Blueprint("paper", __name__)
 
-QR_MILLIMETRES = 11.0
-"""The printed QR code's side: in the bottom margin, under the grid, clear of the paper's
-edge by more than a home printer leaves unprinted."""
+QR_MILLIMETRES = 7.0
+"""The printed QR code's side: as tall as the sheet's title line, beside it (modules of
+0.28 mm, read from a photo of the page at 100 dpi)."""
 
 
 # -- the code on a blank sheet -----------------------------------------------------
