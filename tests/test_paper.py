@@ -125,7 +125,7 @@ def test_the_qr_code_holds_the_short_address_of_the_sheet_and_reads_back(
         qr = made.qr()
         # In capitals, the address fits the QR code's compact alphanumeric mode: 25×25.
         assert (qr.mode, qr.version, qr.error) == ("alphanumeric", 2, "M")
-        assert "data:image/svg+xml,%3Csvg" in made.qr_image() and "11.0mm" in made.qr_image()
+        assert "data:image/svg+xml,%3Csvg" in made.qr_image() and "7.0" in made.qr_image()
     assert client.get(f"/P/{made.code}").headers["Location"] == f"/paper/{made.code}"
 
     # Read back from the printed page, as a phone's camera would.
