@@ -127,6 +127,7 @@ def register_blueprints(app: Flask) -> None:
         health,
         history,
         language,
+        paper,
         pwa,
         referee,
         rounds,
@@ -140,6 +141,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(history.bp)
     app.register_blueprint(rounds.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(paper.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(seats.bp)

@@ -350,3 +350,26 @@ class SharedCount(db.Model):  # type: ignore[name-defined,misc]
     count: Mapped[int] = mapped_column(default=0)
     expires: Mapped[int] = mapped_column(BigInteger, default=0, index=True)
     holder: Mapped[str | None] = mapped_column(String(32), default=None)
+
+
+class PrintedSheet(db.Model):  # type: ignore[name-defined,misc]
+    """A blank sheet as printed: the code under its QR code, and what the sheet was made
+    for (the game, the names or none, the first dealer, the options), so that the code
+    opens a page to type the played sheet in, laid out like it (services.paper).
+
+    The code is worked out from what the sheet is for: the same sheet printed again
+    carries the same code, and its row is made once (a blank sheet is a GET).
+    """
+
+    __tablename__ = "printed_sheets"
+
+    code: Mapped[str] = mapped_column(String(12), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    player_count: Mapped[int]
+    # The names printed over the grid, in seat order; empty for a sheet without names.
+    names: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int]
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The score pad's columns (the bid and the running total) rather than the full ones.
+    pad: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -223,6 +223,15 @@ def post_with_token(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
     return client.post(url, data={**data, "csrf_token": token})
 
 
+def paper_code(client: FlaskClient, names: tuple[str, ...] = (), **options: Any) -> str:
+    """The code of a blank Wizard sheet for three, as printed (views/paper.py)."""
+    from scorekeeper.services import paper
+
+    with client.application.app_context():
+        sheet = paper.SheetParameters("wizard", 3, names, 0, {"hook": True, **options})
+        return paper.sheet_code(sheet)
+
+
 def account_page(client: FlaskClient) -> Any:
     """The account page with an API token listed (one made the first time)."""
     page = client.get("/account")
@@ -353,6 +362,18 @@ PAGES: dict[str, Ask] = {
     "offline": lambda c, g, lang: c.get("/offline"),
     "not found": lambda c, g, lang: c.get("/games/nothing-here"),
     "account": lambda c, g, lang: account_page(c),
+    "paper code": lambda c, g, lang: c.get("/p"),
+    "paper code refused": lambda c, g, lang: c.get("/p?code=00000-00000"),
+    "paper names": lambda c, g, lang: c.get(f"/paper/{paper_code(c)}"),
+    "paper sheet": lambda c, g, lang: c.get(f"/paper/{paper_code(c, ('Ana', 'Ben', 'Cai'))}"),
+    "paper rows refused": lambda c, g, lang: post_with_token(
+        c,
+        f"/paper/{paper_code(c, ('Ana', 'Ben', 'Cai'))}",
+        {"r1-trump": "7", "r2-trump": "1", "date": "2026-12-01", "action": "save"},
+    ),
+    "paper sheet not typed in yet": lambda c, g, lang: c.get(
+        f"/paper/{paper_code(c, ('Ana', 'Ben', 'Cai'), special_cards=['bomb'])}"
+    ),
     "password change refused": lambda c, g, lang: password_change_refused(c),
 }
 
@@ -395,6 +416,8 @@ NOT_PAGES = {
     "rounds.bids_in",
     "seats.version",
     "watch.revoke",
+    "paper.short",  # the redirect of a sheet's QR code
+    "paper.check",  # JSON for the page's script
 }
 COVERED = {
     "games.index",
@@ -423,6 +446,8 @@ COVERED = {
     "auth.first_account",  # below, on an app with no account yet
     "auth.account",
     "auth.change_password",
+    "paper.find",
+    "paper.enter",
 }
 
 

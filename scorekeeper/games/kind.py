@@ -21,6 +21,7 @@ from ..rules.game import Game
 from ..rules.referee import Referee
 from ..sheets.layout import SheetLayout
 from .changes import ChangeWords, say_change, say_changes
+from .paper import PaperEntry
 
 WORDS = frozenset(
     {
@@ -184,10 +185,13 @@ class GameKind:
     change_words: ChangeWords = field(default_factory=dict)
     """How a correction of one of the game's own fields is said ("Ana's bid 2 → 1"),
     beyond the dealer and the trump (``games.changes``)."""
+    paper: PaperEntry | None = None
+    """How a played paper sheet of the game is typed back in (``games.paper``); None
+    for a game whose sheets cannot be typed in this way yet."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):
-            if getattr(self, piece.name) is None:
+            if getattr(self, piece.name) is None and piece.name != "paper":
                 raise KindError(f"game kind {self.key!r} lacks its {piece.name}")
         if self.rules.key != self.key or self.referee.key != self.key:
             raise KindError(

@@ -29,7 +29,8 @@ from ..forms import BlankSheetForm
 from ..games.kinds import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
 from ..rules import Game as RulesGame
-from ..rules import RoundRefused
+from ..rules import RoundRefused, RuleError
+from . import paper
 
 bp = Blueprint("sheets", __name__)
 
@@ -113,8 +114,9 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
                 )
             ]
             return _form_page(form, errors), 422
-        # Without names, a blank sheet is the same for everyone: kept once made.
-        cache_id = _blank_key(form) if not names else ""
+        # Without names, a blank sheet is the same for everyone: kept once made (with
+        # the code on it, which the same sheet always has, and the address it opens).
+        cache_id = f"{_blank_key(form)}-{paper.address_key()}" if not names else ""
         try:
             body = kept_pdf(
                 cache_id, cache_id, bool(cache_id), lambda: _blank_pdf(form, count, names)
@@ -140,12 +142,27 @@ class _StrangerWaits(Exception):
 
 def _blank_pdf(form: BlankSheetForm, count: int, names: list[str]) -> bytes:
     """The blank sheet's PDF: the rules' ``RoundRefused`` for what the game does not
-    allow, :class:`_StrangerWaits` before rendering one more for a visitor too many."""
+    allow, :class:`_StrangerWaits` before rendering one more for a visitor too many
+    (or storing its code)."""
     sheet = _blank_from(form, count, names)
     wait = _stranger_wait()
     if wait:
         raise _StrangerWaits(wait)
-    return render_sheet(sheet)
+    return render_sheet(sheet, _printed_code(form, count, names))
+
+
+def _printed_code(form: BlankSheetForm, count: int, names: list[str]) -> paper.PrintedCode | None:
+    """The code printed under the sheet's QR code, which opens a page to type the played
+    sheet in (views/paper.py); None for a sheet the rules refuse (the page says why)."""
+    game, options = kind(form.game.data), kind(form.game.data).sheet_options(form)
+    first_dealer = int(form.first_dealer.data)
+    try:
+        game.rules.new(names or [f"Player {seat + 1}" for seat in range(count)], 0, options)
+    except (RoundRefused, RuleError):
+        return None
+    return paper.code_for_blank(
+        game.key, count, names, first_dealer, options, form.columns.data == "pad"
+    )
 
 
 def _blank_key(form: BlankSheetForm) -> str:
@@ -312,9 +329,10 @@ def kept_pdf(cache_id: str, key: str, keep: bool, make: Callable[[], bytes]) -> 
     return body
 
 
-def render_sheet(sheet: sheets.Sheet) -> bytes:
-    """The sheet's PDF: its template, print.css, WeasyPrint."""
-    html = render_template("sheets/sheet.html", sheet=sheet)
+def render_sheet(sheet: sheets.Sheet, code: paper.PrintedCode | None = None) -> bytes:
+    """The sheet's PDF: its template, print.css, WeasyPrint; ``code``: a blank sheet's
+    code and QR code, to type it in once played."""
+    html = render_template("sheets/sheet.html", sheet=sheet, paper_code=code)
     return render(html)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...rules.errors import N_
 from ..changes import TRICK_WORDS
 from ..kind import GameKind, Templates, Words
+from ..tricks_paper import trick_paper
 from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
 from . import api
@@ -64,4 +65,5 @@ KIND = GameKind(
             if choice.value in SCORING_PRESETS
         },
     },
+    paper=trick_paper(),
 )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from ...rules.errors import N_
 from ..kind import GameKind, Templates, Words
+from ..tricks_paper import trick_paper
 from ..words import ROUND_SENTENCES
 from . import api, statistics
 from .changes import CHANGE_WORDS
@@ -11,7 +14,7 @@ from .forms import NewWizardGameForm, WizardRoundForm, WizardSheetForm, wizard_s
 from .referee import REFEREE
 from .rules import WizardGame, full_game_rounds
 from .samples import SAMPLES
-from .sheet import SHEET
+from .sheet import SHEET, in_play
 
 KIND = GameKind(
     key=WizardGame.key,
@@ -52,4 +55,14 @@ KIND = GameKind(
     statistics=statistics.section,
     samples=SAMPLES,
     change_words=CHANGE_WORDS,
+    paper=trick_paper(
+        lambda state: (
+            gettext(
+                "A sheet of Wizard with the anniversary's special cards cannot be typed in"
+                " here yet: enter its rounds on the round screen, one at a time."
+            )
+            if in_play(state)
+            else None
+        )
+    ),
 )
