@@ -4,11 +4,18 @@ under 8 pt, no label cut to a stub nor name broken inside a word, one baseline a
 every box to write in at least 7 × 9 mm, nothing within 10 mm of an edge (the footer
 included), and the pages the sheet's rows need, none holding only a signature line.
 
-The sheets: every game kind × every player count it allows × both papers × every
-language the app offers, twice: a blank sheet and a played game's. Across them turn the
-names (none, short, 40 characters in Latin, Greek and Devanagari), the state (finished,
-or played halfway) and each option of the game's blank-sheet form, rather than being
-multiplied. Nothing here names a game: the kinds say their player counts and options.
+The whole matrix: every game kind × every player count it allows × both papers × every
+language the app offers, as a blank sheet with each set of names (none, short, 40
+characters in Latin, Greek and Devanagari, names chosen to break a layout, one very long
+beside short ones) and as a game in each state (finished; halfway, after its first
+round, a round from its end), each with names that break layouts; across them turn each
+option of the game's blank-sheet form, rather than being multiplied. Nothing here names a
+game: the kinds say their player counts and options.
+
+The whole matrix (about a thousand sheets, half an hour on two cores) runs with
+``SHEET_GEOMETRY=all`` in the environment. By default the run takes each defect's worst
+case (:data:`WORST`) and every :data:`STRIDE`-th sheet of the matrix, from an offset
+``SHEET_GEOMETRY_OFFSET`` may turn (0 by default, so a run is the same every time).
 
 The sheets are rendered once, two at a time in worker processes, before the first case
 is judged; ``python -m tests.sheet_geometry`` renders and judges one sheet alone (the
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -35,32 +43,43 @@ from scorekeeper.sheets import PAPERS
 from tests import sheet_geometry
 from tests.sheet_geometry import Case, Judged, problems
 
-NAMES = ("none", "short", "long")
-STATES = ("blank", "finished", "unfinished")
+NAMES = ("none", *sheet_geometry.NAME_SETS)
+STATES = ("blank", "finished", *sheet_geometry.UNFINISHED)
 WORKERS = 2
+STRIDE = 8
+"""The default run takes every this many sheets of the whole matrix."""
 
 
-def option_values(key: str) -> list[tuple[str, str]]:
+def option_values(key: str) -> list[tuple[tuple[str, str], ...]]:
     """Each choice of the game's blank-sheet form, as the form sends it: a box ticked,
-    each radio's value, a number field's least and greatest value."""
+    each radio's value, a number field's least and greatest value, and the choices the
+    form says go together (its ``examples``: a list typed in, with the radio that asks
+    for it)."""
     game = KINDS[key]
     form = game.sheet_form()
-    values: list[tuple[str, str]] = []
+    together = [tuple(example.items()) for example in getattr(form, "examples", ())]
+    typed = {name for example in together for name, _ in example}
+    values: list[tuple[tuple[str, str], ...]] = []
     for name, field in form._fields.items():
         kind = field.type
         if kind == "BooleanField":
-            values.append((name, "y"))
+            values.append(((name, "y"),))
         elif kind == "RadioField":
-            values.extend((name, str(choice.value)) for choice in field.iter_choices())
+            values.extend(((name, str(choice.value)),) for choice in field.iter_choices())
+        elif kind == "IntegerField" and name in typed:
+            continue
         elif kind == "IntegerField":
             ranges = [v for v in field.validators if hasattr(v, "min") and hasattr(v, "max")]
             low = next((v.min for v in ranges if v.min is not None), 1)
             high = next((v.max for v in ranges if v.max is not None), low + 10)
-            values.extend([(name, str(low)), (name, str(high))])
-        else:
+            values.extend([((name, str(low)),), ((name, str(high)),)])
+        elif name not in typed:
             raise AssertionError(f"{key}: no way to fill the sheet form's {kind} {name!r} here")
+    # A radio's value that needs a field typed in goes with it (its example).
+    values = [v for v in values if not any(set(v) <= set(example) for example in together)]
+    values += together
     if game.sheet.pad:  # the score pad's columns, a choice every blank sheet's form offers
-        values.append(("columns", "pad"))
+        values.append((("columns", "pad"),))
     return values
 
 
@@ -229,38 +248,76 @@ def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixt
     assert out.read_bytes().startswith(b"%PDF")
 
 
-PLAYED = (
-    ("finished", "long"),
-    ("unfinished", "short"),
-    ("finished", "short"),
-    ("unfinished", "long"),
-)
-"""A played game's state and names, in turn."""
+PLAYED_NAMES = ("hard", "long", "mixed", "short")
+"""A played game's names, in turn."""
 
 
-def cases() -> list[Case]:
-    """Every game × player count × paper × language twice: blank, and played. A blank
-    sheet's names turn through none, short and long, and its options through each
-    value of the game's blank-sheet form; a played game's state and names turn through
-    finished and halfway with short and long names, and its options through the form's
-    boxes and radios (a number field, such as a target of 999 that would take hundreds
-    of hands, is printed blank only)."""
+def _numbers(values: tuple[tuple[str, str], ...]) -> bool:
+    return any(value.isdigit() for _, value in values)
+
+
+def all_cases() -> list[Case]:
+    """The whole matrix: every game × player count × paper × language, as a blank sheet
+    with each set of names and as a game in each state with the names in turn; each
+    game's options turn through the values of its blank-sheet form (a played game's
+    through those with no number, such as a target of 999 that would take hundreds of
+    hands, which is printed blank only)."""
     found: list[Case] = []
     for key, game in KINDS.items():
         values = option_values(key)
-        options = itertools.cycle([(), *((value,) for value in values)])
-        played = itertools.cycle([(), *((value,) for value in values if not value[1].isdigit())])
+        options = itertools.cycle([(), *values])
+        played = itertools.cycle([(), *(value for value in values if not _numbers(value))])
         turn = 0
         for players in range(game.rules.min_players, game.rules.max_players + 1):
             for paper in PAPERS:
                 for language in LANGUAGES:
-                    names = NAMES[turn % len(NAMES)]
-                    blank = Case(key, players, paper, language, names, "blank", next(options))
-                    state, names = PLAYED[turn % len(PLAYED)]
-                    game_ = Case(key, players, paper, language, names, state, next(played))
-                    found += [allowed(blank), allowed(game_)]
-                    turn += 1
+                    for names in NAMES:
+                        found.append(
+                            allowed(
+                                Case(key, players, paper, language, names, "blank", next(options))
+                            )
+                        )
+                    for state in STATES[1:]:
+                        names = PLAYED_NAMES[turn % len(PLAYED_NAMES)]
+                        turn += 1
+                        case = Case(key, players, paper, language, names, state, next(played))
+                        found.append(allowed(case))
     return found
+
+
+def _worst() -> list[Case]:
+    """Each defect the sheets had, at its worst: unruled rows to play, long Nepali and
+    Greek double-barrelled names, seven players' chart, One Card's rows to go on, pages
+    that were one-sided, the table's own hand sizes and scoring, short labels and score
+    boxes, the Nepali chart's target, the special cards' key over two pages."""
+    cases = []
+    for key, game in KINDS.items():
+        most, least = game.rules.max_players, game.rules.min_players
+        for state in STATES[1:]:
+            cases.append(Case(key, most, "a4", "ne", "hard", state))
+            cases.append(Case(key, least, "letter", "el", "mixed", state))
+        for paper in PAPERS:
+            cases.append(Case(key, most, paper, "el", "hard", "blank"))
+            cases.append(Case(key, most, paper, "cy", "none", "blank"))
+        cases.append(Case(key, least, "letter", "ne", "long", "blank"))
+        for values in option_values(key):
+            cases.append(Case(key, most, "a4", "ne", "hard", "blank", values))
+            if not _numbers(values):
+                cases.append(Case(key, most, "letter", "el", "mixed", "finished", values))
+    return [allowed(case) for case in cases]
+
+
+def cases() -> list[Case]:
+    """The sheets this run judges: the whole matrix with ``SHEET_GEOMETRY=all``, else
+    the worst cases and every :data:`STRIDE`-th sheet of the matrix."""
+    every = all_cases()
+    if os.environ.get("SHEET_GEOMETRY") == "all":
+        return every
+    offset = int(os.environ.get("SHEET_GEOMETRY_OFFSET", "0")) % STRIDE
+    picked = {case.id: case for case in _worst()}
+    for case in every[offset::STRIDE]:
+        picked.setdefault(case.id, case)
+    return list(picked.values())
 
 
 CASES = cases()
@@ -291,9 +348,10 @@ def test_long_names_are_40_characters_with_spaces() -> None:
         assert len(name) == 40 and " " in name, name
 
 
-def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
+def test_the_matrix_covers_every_game_count_paper_language_name_state_and_option() -> None:
+    every = all_cases()
     for key, game in KINDS.items():
-        of_game = [c for c in CASES if c.game == key]
+        of_game = [c for c in every if c.game == key]
         counts = range(game.rules.min_players, game.rules.max_players + 1)
         assert {(c.players, c.paper, c.language) for c in of_game} == set(
             itertools.product(counts, PAPERS, LANGUAGES)
@@ -301,7 +359,17 @@ def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
         assert {c.names for c in of_game} == set(NAMES)
         assert {c.state for c in of_game} == set(STATES)
         printed = {name for c in of_game for name, _ in c.options}
-        assert printed == {name for name, _ in option_values(key)}
+        assert printed == {name for values in option_values(key) for name, _ in values}
+
+
+def test_the_default_run_takes_every_game_count_and_state() -> None:
+    for key, game in KINDS.items():
+        of_game = [c for c in CASES if c.game == key]
+        counts = range(game.rules.min_players, game.rules.max_players + 1)
+        assert {c.players for c in of_game} == set(counts)
+        assert {c.state for c in of_game} == set(STATES)
+        assert {c.names for c in of_game} == set(NAMES)
+        assert {c.language for c in of_game} == set(LANGUAGES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])

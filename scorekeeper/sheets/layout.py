@@ -138,9 +138,10 @@ class SheetLayout(Generic[G]):
     or "", the row's CSS class): its deal printed, the rest left to write."""
     blank_rows: Callable[[G], int]
     """How many rounds a blank sheet plans for this game."""
-    unplanned_rows: int
+    unplanned_rows: Callable[[G], int]
     """Rows a completed sheet of a game still being played keeps to go on with on
-    paper, when the game has no planned number of rounds (it ends by score)."""
+    paper, when the game has no planned number of rounds (it ends by score): as many
+    as it can still need, from its target and totals."""
     facts: Callable[[G, str], Sequence[Fact]]
     """The game's own facts over the grid, on a ``blank`` or ``completed`` sheet
     (its options); the date, players, first dealer and result are every game's."""
@@ -183,8 +184,6 @@ class SheetLayout(Generic[G]):
         missing = set(SHEET_KINDS) - set(self.foot_height)
         if missing:
             raise LayoutError(f"a sheet layout's foot height lacks {sorted(missing)}")
-        if self.unplanned_rows < 0:
-            raise LayoutError("a sheet layout keeps no fewer than 0 unplanned rows")
 
     def columns(self, pad: bool = False, state: G | None = None) -> Columns:
         """The grid's columns: the score pad's with ``pad``, else the full ones; the
@@ -234,6 +233,7 @@ CALLED = frozenset(
         "chart_target",
         "widest",
         "totals_after",
+        "unplanned_rows",
     }
 )
 """The pieces of a layout that are functions."""

@@ -23,6 +23,7 @@ from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
+from wtforms.fields.core import UnboundField
 
 from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
@@ -52,11 +53,16 @@ def default_paper() -> str:
 def blank_sheet_form() -> type[BlankSheetForm]:
     """The blank-sheet form with every game's own options, each asked of its kind."""
     parts = tuple(game.sheet_form for game in KINDS.values())
-    names = [name for part in parts for name in vars(part) if not name.startswith("_")]
+    names = [name for part in parts for name in _field_names(part)]
     clashes = {name for name in names if names.count(name) > 1}
     if clashes:
         raise KindError(f"games' blank-sheet options share field names: {sorted(clashes)}")
     return type("BlankSheetForm", (BlankSheetForm, *parts), {})
+
+
+def _field_names(part: type[Any]) -> list[str]:
+    """The fields a game's blank-sheet form declares (not its methods nor constants)."""
+    return [name for name, value in vars(part).items() if isinstance(value, UnboundField)]
 
 
 def valid_for_its_game(form: BlankSheetForm) -> bool:
@@ -68,8 +74,7 @@ def valid_for_its_game(form: BlankSheetForm) -> bool:
         name
         for game in KINDS.values()
         if game is not chosen
-        for name in vars(game.sheet_form)
-        if not name.startswith("_")
+        for name in _field_names(game.sheet_form)
     }
     for name in others:
         form[name].errors = []
