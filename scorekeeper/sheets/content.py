@@ -33,7 +33,7 @@ from .grid import (
     number,
     orientation_for,
 )
-from .layout import Fact, Row, SheetLayout
+from .layout import KEY, Fact, Row, SheetLayout
 from .measure import text_width
 from .paper import PAPERS, PT, Paper, page_size, usable
 
@@ -66,9 +66,6 @@ MORE_PAGES = 2
 """A blank sheet of a game that ends by score fills at most this many pages."""
 NAME_PAD = 0.5
 """The names' cells' padding each side, in millimetres (static/print.css ``thead th``)."""
-KEY_HEIGHT = 12.0
-"""The key's usual lines (8 pt) over the grid of a sheet of several pages, in
-millimetres; a game's longer key (the layout's ``foot_for``) adds its own."""
 
 G = TypeVar("G", bound=Game[Any, Any])
 
@@ -361,7 +358,9 @@ def _blank_rows(
     count = layout.blank_rows(state)
     plan = _plan_rows(count, first, later, after)
     if plan.pages > 1:
-        first -= _key_height(layout, state, "blank", grid)
+        # The key goes over the grid: less room on the first page, more on the last.
+        key = _key_height(layout, state, grid)
+        first, after = first - key, after - key
     if state.planned_rounds is None and plan.pages > 1:
         # A game that ends by score: fill whole pages.
         pages = min(plan.pages, MORE_PAGES)
@@ -370,9 +369,9 @@ def _blank_rows(
     return count, _plan_rows(count, first, later, after)
 
 
-def _key_height(layout: SheetLayout[G], state: G, kind: str, grid: Grid) -> float:
-    """The key's height over the grid: its usual lines, and a game's longer key."""
-    return KEY_HEIGHT + layout.foot(state, kind, grid.width) - layout.foot_height[kind]
+def _key_height(layout: SheetLayout[G], state: G, grid: Grid) -> float:
+    """The key's height over the grid, as the game's layout says it."""
+    return layout.foot(state, KEY, grid.width)
 
 
 def _rotation(first: int, players: int, count: int) -> list[int]:
@@ -544,7 +543,8 @@ def completed_sheet(
     plan = _plan_rows(len(to_play), room, later, after, len(rows)) if to_play else None
     key_first = plan is not None and plan.pages > 1
     if plan is not None and key_first:
-        room -= _key_height(layout, state, "completed", grid)
+        key = _key_height(layout, state, grid)
+        room, after, foot = room - key, after - key, foot - key
         plan = _plan_rows(len(to_play), room, later, after, len(rows))
     # A hair over the least: the first one's thick rule over it is inside its height.
     write_height = max(min(plan.height, BLANK_ROW_MAX), MIN_ROW + 0.4) if plan else MIN_ROW

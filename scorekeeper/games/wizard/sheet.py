@@ -345,11 +345,11 @@ def foot_for(state: WizardGame, kind: str, width: float) -> float:
     """The notes' height under a grid ``width`` millimetres wide: the key's lines for
     the special cards and the tie-break's note take as many lines as their words fill
     (and half a line to spare) beyond the usual notes, which leave room for a line
-    begun."""
+    begun; the key alone (``kind`` "key") its usual lines and the special cards'."""
     extra = [*special_key(state)]
-    if state.options.tie_break == "exact_bids":
+    if kind != "key" and state.options.tie_break == "exact_bids":
         extra.append(tie_break_note())
-    holders = werewolf_holders(state)
+    holders = werewolf_holders(state) if kind != "key" else ""
     if holders:
         extra.append(gettext("Werewolf swapped by") + " " + holders)
     if not extra:
@@ -393,7 +393,7 @@ def notes(state: WizardGame) -> Mapping[str, Any]:
     }
 
 
-FOOT_HEIGHT = {"blank": 25.0, "completed": 20.0}
+FOOT_HEIGHT = {"blank": 25.0, "completed": 20.0, "key": 10.0}
 
 
 SHEET: SheetLayout[WizardGame] = SheetLayout(
