@@ -144,7 +144,7 @@ def page(
     table {{ border: 1pt solid #222; border-collapse: separate; border-spacing: 0;
       table-layout: fixed; width: {total}mm;
       background: url("{rules_svg(xs, total)}") 0 0 / 100% 100% no-repeat; }}
-    td {{ width: {width}mm; height: {height}mm; padding: 0; white-space: nowrap;
+    td {{ width: {width}mm; height: {height}mm; padding: 0 1mm; white-space: nowrap;
       border-bottom: 0.4pt solid #8c8c8c; box-sizing: border-box; text-align: left; }}
     </style></head><body>{head}<table>{rows}</table>{after}</body></html>"""
     return pdf.render_pdf(html)
@@ -173,8 +173,8 @@ def test_small_type_is_found() -> None:
 
 
 def test_a_grid_in_the_margin_is_found() -> None:
-    found = problems(page(GRID, width=20.0, margin=9.0))
-    assert any("grid border at 9.0 mm from the left edge" in p for p in found), found
+    found = problems(page(GRID, width=20.0, margin=8.0))
+    assert any("grid border at 8.0 mm from the left edge" in p for p in found), found
     assert any("text 'Round' 9.4 mm from the left edge" in p for p in found), found
 
 
@@ -235,6 +235,41 @@ def test_a_name_broken_inside_a_word_is_found() -> None:
     whole = "Rhiannon Eirlys Cadwaladr-Pritchard Owen"
     found = problems(page([[cell + whole + "</td>"], ["1", "", ""]], width=12.0), names=[whole])
     assert found == [], found
+
+
+def test_a_word_too_near_a_rule_is_found() -> None:
+    near = "<td style='text-align: right; padding-right: 0.2mm'>Ana</td>"
+    found = problems(page([[near, "", ""], ["1", "", ""]], width=20.0))
+    assert any("'Ana'" in p and "mm from the rule at x 35.4 mm" in p for p in found), found
+
+
+def test_rows_without_their_rules_are_found() -> None:
+    bare = "<td style='border-bottom: none'></td>"
+    rows = [["Round", "Ana", ""], *[[bare, bare, bare]] * 3, ["4", "", ""]]
+    found = problems(page(rows, width=20.0))
+    assert any("taller than a row to write in" in p for p in found), found
+
+
+def test_a_mark_drawn_apart_is_found() -> None:
+    found = problems(page([["लक◌्ष◌्य", "", ""], ["1", "", ""]], width=30.0))
+    assert any("dotted circle" in p for p in found), found
+
+
+def test_a_page_carrying_two_rows_over_is_found() -> None:
+    rows = [["Round", "Ana", ""], *[[str(n), "", ""] for n in range(1, 13)]]
+    over = '<table style="break-before: page"><tr><td>13</td><td></td><td></td></tr>'
+    over += "<tr><td>14</td><td></td><td></td></tr></table>"
+    found = problems(page(rows, width=20.0, after=over))
+    # The second page's first row counts as its header, as a sheet's does.
+    assert any("page 2 holds 1 row(s)" in p and "under a third" in p for p in found), found
+
+
+def test_two_seats_with_one_look_are_found() -> None:
+    line = '<polyline points="0,0 1,1 2,1" stroke="#0072b2" fill="none"/>'
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg">{line}{line}</svg>'
+    assert sheet_geometry.check_chart_styles(svg, 2) == [
+        "seats [1, 2] share the chart's look ('#0072b2', None)"
+    ]
 
 
 def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -541,6 +541,11 @@ def completed_sheet(
     chart_least = CHART_HEIGHT[0] + CHART_EXTRA if state.rounds else 0.0
     after = writes + foot + chart_least
     plan = _plan_rows(len(to_play), room, later, after, len(rows)) if to_play else None
+    if plan is not None and plan.pages > 1:
+        # Rows that fit on one page without the chart keep to it: the chart follows.
+        alone = _plan_rows(len(to_play), room, later, writes + foot, len(rows))
+        if alone.pages < plan.pages:
+            plan, after = alone, writes + foot
     key_first = plan is not None and plan.pages > 1
     if plan is not None and key_first:
         key = _key_height(layout, state, grid)
