@@ -70,6 +70,11 @@ NAME_PAD = 0.5
 G = TypeVar("G", bound=Game[Any, Any])
 
 
+class SheetTooWide(ValueError):
+    """The players' columns, as wide as the game's numbers need, fit neither way round
+    the paper (a table's own scoring of large numbers, at a large table)."""
+
+
 @dataclass(frozen=True)
 class Key:
     """A player in the chart's legend: their line's look in characters (coloured by
@@ -455,7 +460,7 @@ def blank_sheet(
         if chosen is None or cost < chosen[0]:
             chosen = (cost, plan, orientation, grid, count)
     if chosen is None:
-        raise ValueError(f"{players} players' columns do not fit on {paper}")
+        raise SheetTooWide(f"{players} players' columns do not fit on {paper}")
     _cost, plan, orientation, grid, count = chosen
 
     dealers = _rotation(state.first_dealer, state.player_count, count)
