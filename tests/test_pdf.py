@@ -564,6 +564,17 @@ def test_a_blank_oh_hell_sheet_refuses_a_list_that_is_no_list(table: Table) -> N
     assert "as whole numbers: 5, 4, 3" in response.get_data(as_text=True)
 
 
+def test_a_blank_sheet_too_wide_for_its_paper_says_so(table: Table) -> None:
+    """A table's own scoring of a hundred points a trick, at seven players: columns that
+    wide fit no way round the paper, and the form says so beside the players."""
+    numbers = {"made_base": 100, "made_per_trick": 100, "per_trick": 100}
+    query = {"game": "oh_hell", "players": 7, "paper": "letter", "scoring": "own"}
+    query |= {**numbers, "missed_per_trick_off": 100}
+    response = table.client.get("/sheets/blank.pdf", query_string=query)
+    assert response.status_code == 422
+    assert "do not fit on this paper" in response.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("language", ["en", "cy", "nl", "el", "ne"])
 def test_every_short_label_is_in_the_key(app: Flask, language: str) -> None:
     """A heading or label printed in its short form (``tk``, ``Rd``) is said in full in

@@ -127,6 +127,15 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
         except RoundRefused as refused:
             for error in refused.errors:
                 errors.setdefault(_field_for(error.field), []).append(translate(error))
+        except sheets.SheetTooWide:
+            errors["players"] = [
+                # TRANSLATORS: the blank sheets' page, when the players' columns, as wide
+                # as the game's largest scores need, do not fit on the paper.
+                gettext(
+                    "So many players' columns, as wide as these scores need, do not fit on"
+                    " this paper: fewer players, smaller numbers or the other columns."
+                )
+            ]
         except _StrangerWaits as waits:
             return _too_many_sheets(waits.seconds)
         else:
