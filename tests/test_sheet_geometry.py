@@ -40,6 +40,7 @@ from scorekeeper.games import KINDS
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules import RoundRefused
 from scorekeeper.sheets import PAPERS
+from scorekeeper.sheets.content import _ways
 from tests import sheet_geometry
 from tests.sheet_geometry import Case, Judged, problems
 
@@ -85,16 +86,19 @@ def option_values(key: str) -> list[tuple[tuple[str, str], ...]]:
 
 def allowed(case: Case) -> Case:
     """The case, its number options brought down (halved) to what the rules allow for
-    its player count: the greatest number the form takes may be too many rounds for
-    six players."""
+    its player count (the greatest number the form takes may be too many rounds for six
+    players), on A4 where its columns fit no way round its paper."""
     game = KINDS[case.game]
     options = list(case.options)
     for _ in range(12):
         try:
             probe = Case(**{**case.__dict__, "options": tuple(options)})
-            game.rules.new(
+            state = game.rules.new(
                 [f"P{seat}" for seat in range(case.players)], 0, sheet_geometry.options_of(probe)
             )
+            if not _ways(game.sheet, state, PAPERS[probe.paper]):
+                # Columns too wide for this paper (refused on the blank-sheet form): A4.
+                return Case(**{**probe.__dict__, "paper": "a4"})
             return probe
         except RoundRefused:
             options = [(k, str(max(1, int(v) // 2)) if v.isdigit() else v) for k, v in options]

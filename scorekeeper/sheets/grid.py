@@ -27,9 +27,6 @@ SMALLEST_PT = 8.0
 NUMBER_SIZES = (9.0, 8.5, SMALLEST_PT)
 """The grid's numbers, in points: the largest that lets every column fit. Nothing on
 a sheet is smaller than 8 pt."""
-LAST_PT = 8.75
-"""The numbers' size tried when none of :data:`NUMBER_SIZES` fits: a 7 mm box is 4
-digits wide at it, as at 9 pt, where 8.5 and 8 pt need 5."""
 DIGIT_EM = 0.572
 """Noto Sans draws the digits, ``+``, the figure space and the figure dash all
 572/1000 em wide, regular and bold: a line of them is as even as a typewriter's."""
@@ -395,8 +392,6 @@ def layout_grid(
         for size in NUMBER_SIZES
         for dealer in widths
     ]
-    # Last: a size between the usual ones, for a wide table's widest numbers.
-    tries += [(LAST_PT, dealer, True) for dealer in DEALER_WIDTH]
     for size, dealer, tight in tries:
         fitted = _fit(columns, players, width, size, dealer, chars, tight)
         if fitted is not None:
