@@ -49,7 +49,9 @@ STYLES = (
     SeriesStyle("#cc79a7", "6 2 1.2 2", "diamond", False, "╍◇╍"),
     SeriesStyle("#e69f00", "9 3", "down", True, "━▼━"),
     SeriesStyle("#56b4e9", "2.5 2.5", "cross", False, "┅✕┅"),
+    SeriesStyle("#000000", "7 1.6 1.2 1.6 1.2 1.6", "plus", False, "┄✚┄"),
 )
+"""One look a seat, as many as the largest table (7): no two players share one."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,12 @@ def _marker_path(kind: str, points: Sequence[tuple[float, float]], r: float) -> 
             (0.0, -d),
             f"l{_fmt(d)} {_fmt(d)}l{_fmt(-d)} {_fmt(d)}l{_fmt(-d)} {_fmt(-d)}z",
         )
+    elif kind == "plus":
+        p = r * 1.15
+        start, shape = (
+            (-p, 0.0),
+            f"h{_fmt(2 * p)}m{_fmt(-p)} {_fmt(-p)}v{_fmt(2 * p)}",
+        )
     else:  # cross
         c = r * 0.95
         start, shape = (
@@ -136,7 +144,7 @@ def _series_attributes(seat: int, look: ChartLook) -> tuple[dict[str, str], dict
         line["stroke-dasharray"] = " ".join(
             _fmt(float(d) * look.line_width) for d in style.dash.split()
         )
-    filled = style.filled and style.marker != "cross"
+    filled = style.filled and style.marker not in ("cross", "plus")
     marks = {
         "stroke": style.colour,
         "stroke-width": _fmt(look.line_width * 0.8),
@@ -177,6 +185,17 @@ BY_ROUND = ChartWords(N_("Running totals by round"), N_("Running totals by round
 BY_HAND = ChartWords(N_("Running totals by hand"), N_("Running totals by hand: %(totals)s"))
 
 
+def target_words(target: int) -> str:
+    """The label of the chart's line of the target: ``target 30``."""
+    # TRANSLATORS: the label on the chart's line of One Card's target ("target 30").
+    said: str = gettext("target %(points)s", points=target)
+    return said
+
+
+TARGET_KEY = "╌╌"
+"""The target's dashed line, written in characters for a legend set as text."""
+
+
 def running_totals_svg(
     players: Sequence[str],
     totals: Sequence[Sequence[int]],
@@ -187,6 +206,7 @@ def running_totals_svg(
     look: ChartLook = PAGE_LOOK,
     legend: str = "below",
     unit: str | None = None,
+    target_label: bool = True,
 ) -> Markup:
     """Each player's running total after every round, from 0 before the first.
 
@@ -200,7 +220,8 @@ def running_totals_svg(
     WeasyPrint draws SVG text one letter at a time, which breaks scripts whose
     letters join (Devanagari), and costs time for each letter. ``unit`` ("pt")
     gives the drawing its size on paper, one SVG unit to the unit; without it, the
-    drawing takes the page's width.
+    drawing takes the page's width. ``target_label=False`` leaves the target line's
+    label to the page too (for the same reason: "लक्ष्य 30" is one shaped word).
     """
     n = len(players)
     last_round = max(rounds or 0, len(totals), 1)
@@ -282,9 +303,10 @@ def running_totals_svg(
                 "fill": "none",
             },
         )
-        note = ET.SubElement(svg, "text", {"x": _fmt(left + fs * 0.3), "y": _fmt(y - fs * 0.3)})
-        # TRANSLATORS: the label on the chart's line of One Card's target ("target 30").
-        note.text = gettext("target %(points)s", points=target)
+        if target_label:
+            # Clear of the line: a script's marks below its letters keep off it.
+            note = ET.SubElement(svg, "text", {"x": _fmt(left + fs * 0.3), "y": _fmt(y - fs * 0.6)})
+            note.text = target_words(target)
     numbers = ET.SubElement(svg, "g", {"text-anchor": "middle"})
     for number in range(step, last_round + 1, step):
         text = ET.SubElement(

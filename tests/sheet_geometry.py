@@ -26,7 +26,18 @@ rule to the centre of the next.
   wide and 9 mm high;
 - :func:`check_cut_words`: no word cut to a stub ("cy…") or inside a letter;
 - :func:`check_baselines`: the words of a row of the grid on one baseline;
-- :func:`check_broken_words`: no word of a player's name broken across lines.
+- :func:`check_broken_words`: no word of a player's name broken across lines;
+- :func:`check_rule_clearance`: every word at least 0.5 mm from every rule beside it
+  (its cell's, the grid's, the chart's);
+- :func:`check_row_rules`: a rule under every row a pen writes in (no box of the sheet's
+  grid taller than the highest row to write in);
+- :func:`check_shaping`: no shaping failure in any run of text (no dotted circle U+25CC,
+  no combining mark standing alone, as a script drawn letter by letter shows);
+- :func:`check_page_balance`: no page of rows holding fewer than a third of the rows of
+  the fullest;
+- :func:`check_hand_boxes`: each box a number is written in by hand as wide as the
+  longest the game can reach needs (``+170`` in 9 mm);
+- :func:`check_chart_styles`: each seat's line in the chart a look of its own.
 
 :func:`problems` runs them all on a PDF. As a command, this module renders one sheet
 through the app, as the views do, and prints its problems (exit status 1 when any)::
@@ -46,6 +57,7 @@ import io
 import itertools
 import math
 import random
+import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -78,6 +90,17 @@ INK = 0.8
 """A mark lighter than this grey (0 black, 1 white) is shading, not ink."""
 SAME_LINE = 0.8
 """Rules closer than this (mm) are one rule as the eye sees it (a border beside a rule)."""
+CLEARANCE = 0.5
+"""The least room between a word and a rule beside it, in millimetres, from the rule's
+edge (its centre less half its thickness)."""
+MEASURE_SLACK = 0.05
+"""Millimetres a clearance may fall short by, for the positions' rounding."""
+WRITE_ROW_MAX = 13.5
+"""The highest box of a sheet's grid, in millimetres: its rows to write in are at most
+13 mm high, so a taller box is rows that lack their rules."""
+SHEET_RULE = 0.35
+"""A grid with a rule at least this thick (mm) is a sheet's grid (1.2 pt), not a
+chart's (whose lines are under 0.3 mm)."""
 
 
 # -- what a page holds ------------------------------------------------------------------
@@ -215,6 +238,10 @@ def _gather(item: LTComponent, chars: list[LTChar], marks: list[LTCurve]) -> Non
             _gather(child, chars, marks)
 
 
+UNKNOWN = "\ufffd"
+"""A glyph's text where the PDF gives none."""
+
+
 def words_of(chars: Sequence[LTChar], page_height: float) -> list[Word]:
     """Glyphs gathered into words: a new word at a space, a change of size or baseline,
     or a gap wider than a fifth of the size between one glyph and the next."""
@@ -227,7 +254,9 @@ def words_of(chars: Sequence[LTChar], page_height: float) -> list[Word]:
             baseline = page_height - run[0].matrix[5]
             words.append(
                 Word(
-                    "".join(c.get_text() for c in run),
+                    # A glyph the PDF maps to no text (a shaped form its font's map
+                    # gives another cluster) is a letter unknown, not a space.
+                    "".join(c.get_text() or UNKNOWN for c in run),
                     min(c.x0 for c in run) * MM,
                     max(c.x1 for c in run) * MM,
                     (page_height - max(c.y1 for c in run)) * MM,
@@ -240,13 +269,14 @@ def words_of(chars: Sequence[LTChar], page_height: float) -> list[Word]:
 
     for char in chars:
         text = char.get_text()
-        if not text.strip():
+        if text and not text.strip():
             close()
             continue
         if run:
             last = run[-1]
             size = max(last.size, char.size)
-            apart = char.x0 - last.x1
+            # From the run's right end: a mark drawn over its letter ends before it.
+            apart = char.x0 - max(c.x1 for c in run)
             # Marks of Devanagari and other joining scripts may sit before the glyph
             # drawn first: a step back within the size is the same word.
             if (
@@ -799,6 +829,7 @@ def check_broken_words(page: Page, names: Sequence[str]) -> list[str]:
     """No word of a name broken across two lines but after a hyphen ("Cadwaladr-" then
     "Pritchard" is a break, "Cadwala" then "dr" is not)."""
     whole = {word for name in names for word in name.split()}
+    whole |= {part for word in whole for part in re.split(r"(?<=[-‐])", word) if part}
     problems = []
     for first in page.words:
         if first.text in whole or first.text.endswith(("-", "‐")):
@@ -817,6 +848,162 @@ def check_broken_words(page: Page, names: Sequence[str]) -> list[str]:
     return problems
 
 
+def check_rule_clearance(page: Page, clearance: float = CLEARANCE) -> list[str]:
+    """Every word at least ``clearance`` mm from the edge of each vertical rule beside
+    it (within the height of its letters), and from each horizontal rule over or under
+    the body of its letters. A word a rule crosses is told by
+    :func:`check_text_crosses_rules`."""
+    found: list[tuple[Word, str]] = []
+    for word in page.words:
+        top, bottom = word.core
+        for rule in page.rules:
+            half = rule.thickness / 2
+            if rule.vertical:
+                if _overlap(rule.y0, rule.y1, top, bottom) <= 0:
+                    continue
+                if word.x0 + TOLERANCE < rule.x0 < word.x1 - TOLERANCE:
+                    continue  # crossed
+                if rule.x0 <= word.x0 + TOLERANCE:
+                    gap = word.x0 - (rule.x0 + half)
+                else:
+                    gap = rule.x0 - half - word.x1
+                if gap < clearance - MEASURE_SLACK:
+                    found.append(
+                        (word, f"is {max(gap, 0):.2f} mm from the rule at x {rule.x0:.1f} mm")
+                    )
+            else:
+                if _overlap(rule.x0, rule.x1, word.x0, word.x1) <= TOLERANCE:
+                    continue
+                if top + TOLERANCE < rule.y0 < bottom - TOLERANCE:
+                    continue  # crossed
+                if rule.y0 <= top + TOLERANCE:
+                    gap = top - (rule.y0 + half)
+                else:
+                    gap = rule.y0 - half - bottom
+                if gap < clearance - MEASURE_SLACK:
+                    found.append(
+                        (word, f"is {max(gap, 0):.2f} mm from the rule at y {rule.y0:.1f} mm")
+                    )
+    return _told_once(page, found)
+
+
+def sheet_grids(page: Page) -> list[Grid]:
+    """The page's sheet grids (ruled with a thick rule), not a chart's lines."""
+    return [g for g in page.grids if any(r.thickness >= SHEET_RULE for r in g.rules)]
+
+
+def check_row_rules(page: Page, highest: float = WRITE_ROW_MAX) -> list[str]:
+    """A rule under every row a pen writes in: no empty box of a sheet's grid taller
+    than ``highest`` mm (a stretch of rows without their rules makes one tall box)."""
+    problems = []
+    for grid in sheet_grids(page):
+        for box in grid.boxes:
+            if box.height > highest and empty(box, page.words):
+                problems.append(
+                    f"page {page.number}: {_label(box, page.words)} {box.width:.1f} ×"
+                    f" {box.height:.1f} mm (x {box.x0:.1f} mm, from y {box.top:.1f} mm) is"
+                    f" taller than a row to write in ({highest:g} mm): rows without rules"
+                )
+    return problems
+
+
+MARKS = ("Mn", "Mc", "Me")
+PRE_BASE = frozenset("\u093f")
+"""Devanagari's vowel sign I, drawn before the consonant it follows in the text."""
+
+
+def check_shaping(page: Page) -> list[str]:
+    """No shaping failure in any run of text: no dotted circle (U+25CC, which a shaper
+    draws for a mark it cannot attach), and no word that is a combining mark alone or
+    starts with one (a script drawn letter by letter, as WeasyPrint draws SVG text)."""
+    found: list[tuple[Word, str]] = []
+    for word in page.words:
+        if "\u25cc" in word.text:
+            found.append((word, "holds a dotted circle (U+25CC): a mark drawn unattached"))
+            continue
+        first = word.text[0]
+        if unicodedata.category(first) in MARKS and first not in PRE_BASE:
+            found.append((word, "starts with a combining mark: its letters drawn one by one"))
+        elif all(unicodedata.category(c) in MARKS for c in word.text):
+            found.append((word, "is a combining mark alone"))
+    return _told_once(page, found)
+
+
+def rows_of(page: Page) -> int:
+    """The rows of the sheet's grid on ``page``: the boxes of its first column, less the
+    header's; a box wider than the column (a totals' label across the lead) is no row."""
+    rows = 0
+    for grid in sheet_grids(page):
+        left = grid.frame.x0
+        column = [b for b in grid.boxes if abs(b.x0 - left) < SAME_LINE]
+        if not column:
+            continue
+        narrow = min(b.width for b in column)
+        rows += max(sum(1 for b in column if b.width < narrow + SAME_LINE) - 1, 0)
+    return rows
+
+
+def check_page_balance(pages: Sequence[Page]) -> list[str]:
+    """No page of a sheet's rows holding fewer than a third of the rows of the fullest
+    one (a page carrying two rounds over, the rest of the paper blank)."""
+    counts = [(page.number, rows_of(page)) for page in pages]
+    counts = [(number, rows) for number, rows in counts if rows]
+    if len(counts) < 2:
+        return []
+    most = max(rows for _, rows in counts)
+    return [
+        f"page {number} holds {rows} row(s) of the grid, under a third of the {most} of"
+        f" the fullest page"
+        for number, rows in counts
+        if 3 * rows < most
+    ]
+
+
+def check_hand_boxes(page: Page, least: dict[str, float]) -> list[str]:
+    """Every empty box under a label of ``least`` (a sub-column whose numbers are
+    written by hand, by its label as printed) at least that many mm wide."""
+    small: dict[tuple[float, str], list[Box]] = {}
+    for grid in sheet_grids(page):
+        for box in grid.boxes:
+            if not empty(box, page.words):
+                continue
+            label = _label(box, page.words)[len("box under '") : -1]
+            need = least.get(label)
+            if need is not None and box.width < need - MEASURE_SLACK:
+                small.setdefault((round(box.x0, 1), label), []).append(box)
+    return [
+        f"page {page.number}: {len(boxes)} box(es) under '{label}' {boxes[0].width:.1f} mm"
+        f" wide (x {x:.1f} mm), under the {least[label]:.1f} mm its longest number needs"
+        for (x, label), boxes in small.items()
+    ]
+
+
+def check_chart_styles(svg: str, seats: int) -> list[str]:
+    """Each seat's line in a chart (an SVG) a look of its own: colour and dashes, and
+    its markers' colour, fill and shape, none shared with another seat."""
+    import xml.etree.ElementTree as ET
+
+    tree = ET.fromstring(svg)
+    lines = [el for el in tree.iter() if el.tag.endswith("polyline")]
+    looks = [(el.get("stroke"), el.get("stroke-dasharray")) for el in lines]
+    problems = []
+    if len(lines) != seats:
+        problems.append(f"the chart draws {len(lines)} line(s) for {seats} seat(s)")
+    shared = {look for look in looks if looks.count(look) > 1}
+    for look in shared:
+        seats_ = [i + 1 for i, other in enumerate(looks) if other == look]
+        problems.append(f"seats {seats_} share the chart's look {look}")
+    return problems
+
+
+def chart_svg(html: str) -> str | None:
+    """The chart's SVG out of a sheet's HTML (an ``img`` of a ``data:`` URI), or None."""
+    import urllib.parse
+
+    found = re.search(r'<img src="data:image/svg\+xml,([^"]+)"', html)
+    return urllib.parse.unquote(found.group(1)) if found else None
+
+
 CHECKS = (
     check_type_size,
     check_margins,
@@ -824,6 +1011,9 @@ CHECKS = (
     check_text_crosses_rules,
     check_cut_words,
     check_baselines,
+    check_rule_clearance,
+    check_row_rules,
+    check_shaping,
 )
 
 
@@ -857,9 +1047,12 @@ def judge_pages(
     paper: tuple[float, float] | None = None,
     writable: bool = True,
     names: Sequence[str] = (),
+    hand: dict[str, float] | None = None,
 ) -> list[str]:
-    """:func:`problems` of pages already read."""
+    """:func:`problems` of pages already read; ``hand``: the least width of the boxes
+    under each label whose numbers are written by hand (:func:`check_hand_boxes`)."""
     found = check_page_count(pages, expected_pages)
+    found.extend(check_page_balance(pages))
     for page in pages:
         if paper is not None and sorted((round(page.width), round(page.height))) != sorted(
             (round(paper[0]), round(paper[1]))
@@ -874,6 +1067,7 @@ def judge_pages(
             found.extend(check(page))
         if writable:
             found.extend(check_box_sizes(page))
+            found.extend(check_hand_boxes(page, hand or {}))
         found.extend(check_broken_words(page, names))
     return found
 
@@ -892,11 +1086,35 @@ LONG_NAMES = (
 )
 """Names of 40 characters (code points), with spaces, in the sheets' scripts."""
 SHORT_NAMES = ("Ana", "Ben", "Siôn", "Νίκος", "राम", "Dee", "Eli")
+HARD_NAMES = (
+    "ज्ञानेन्द्रप्रसाद श्रेष्ठक्षेत्री थापा",
+    "Χριστοδουλοπούλου-Αναστασιάδη Ελένη",
+    "Llywelyn-Fychan ap Gruffydd-Cadwaladr",
+    "Bartholomewfitzgeraldworthingtonsmith",
+    "Ana Παπαδοπούλου राम Jones-Ιωάννου",
+    "सरस्वतीकुमारीश्रेष्ठक्षेत्रीथापामगरगुरुङ",
+    "Gwenllian-Angharad Llywelyn-Fychan",
+)
+"""Names chosen to break a layout: Devanagari of 30 to 40 characters (with spaces and
+without), Greek and Welsh double-barrelled names, a name without a space, mixed scripts."""
+MIXED_NAMES = (
+    "Ana",
+    "Maximiliane-Wilhelmina Oudshoorn-Bosch",
+    "Bo",
+    "राम",
+    "Eli",
+    "Νίκος",
+    "Dee",
+)
+"""One very long name beside short ones."""
+NAME_SETS = {"short": SHORT_NAMES, "long": LONG_NAMES, "hard": HARD_NAMES, "mixed": MIXED_NAMES}
 
 
-def names_for(count: int, long: bool) -> list[str]:
-    pool = LONG_NAMES if long else SHORT_NAMES
-    return list(pool[:count])
+def names_for(count: int, long: bool | str) -> list[str]:
+    """``count`` names of a set (``short``, ``long``, ``hard``, ``mixed``; True for
+    ``long``, False for ``short``)."""
+    key = {True: "long", False: "short"}.get(long, long) if isinstance(long, bool) else long
+    return list(NAME_SETS[key][:count])
 
 
 @dataclass(frozen=True)
@@ -908,7 +1126,7 @@ class Case:
     paper: str
     language: str
     names: str = "short"
-    """``none`` (a blank sheet to write the names on), ``short`` or ``long``."""
+    """``none`` (a blank sheet to write the names on), or a set of :data:`NAME_SETS`."""
     state: str = "blank"
     """``blank``, ``finished`` or ``unfinished`` (halfway)."""
     options: tuple[tuple[str, str], ...] = ()
@@ -959,21 +1177,25 @@ def options_of(case: Case) -> dict[str, Any]:
     return options
 
 
-def played(state: Any, rounds: int | None, rng: random.Random) -> Any:
+def played(state: Any, rounds: int | None, rng: random.Random, near: bool = False) -> Any:
     """``state`` played on through its rules, ``rounds`` more rounds (to the end when
-    None), each a plausible round made from what the rules ask of it."""
+    None), each a plausible round made from what the rules ask of it; ``near``: up to
+    the round that would end it, not that one."""
     from scorekeeper.rules import RoundRefused
 
     count = 0
     while not state.finished and (rounds is None or count < rounds):
         for _attempt in range(200):
             try:
-                state = state.load_round(_a_round(state, rng))
+                after = state.load_round(_a_round(state, rng))
                 break
             except RoundRefused:
                 continue
         else:
             raise RuntimeError(f"no round of {state.key} was accepted after 200 tries")
+        if near and after.finished:
+            return state
+        state = after
         count += 1
     return state
 
@@ -1015,15 +1237,25 @@ def _a_round(state: Any, rng: random.Random) -> dict[str, Any]:
 
 def sheet_of(case: Case) -> Any:
     """The case's :class:`scorekeeper.sheets.Sheet` (call in a request in its language)."""
+    return sheet_and_state(case)[0]
+
+
+UNFINISHED = ("unfinished", "started", "nearly")
+"""A game still being played: halfway, after its first round, a round from its end (a
+game that ends by score: its leader a hand from the target)."""
+
+
+def sheet_and_state(case: Case) -> tuple[Any, Any]:
+    """The case's sheet and the rules' game it was made of (call in a request)."""
     from scorekeeper import sheets
     from scorekeeper.games.kinds import kind
     from scorekeeper.views.sheets import completed_sheet
 
     game = kind(case.game)
     options = options_of(case)
-    names = [] if case.names == "none" else names_for(case.players, case.names == "long")
+    names = [] if case.names == "none" else names_for(case.players, case.names)
     if case.state == "blank":
-        return sheets.blank_sheet(
+        sheet = sheets.blank_sheet(
             game.rules,
             game.sheet,
             case.players,
@@ -1031,16 +1263,23 @@ def sheet_of(case: Case) -> Any:
             first_dealer=1 % case.players,
             options=options,
             paper=case.paper,
+            pad=dict(case.options).get("columns") == "pad",
         )
-    names = names or names_for(case.players, False)
+        stand_ins = names or [f"P{seat}" for seat in range(case.players)]
+        return sheet, game.rules.new(stand_ins, 0, options)
+    names = names or names_for(case.players, "short")
     rng = random.Random(case.id)
     state = game.rules.new(names, 0, options)
+    planned = state.planned_rounds
     if case.state == "finished":
         state = played(state, None, rng)
+    elif case.state == "started":
+        state = played(state, 1, rng)
+    elif case.state == "nearly":
+        state = played(state, max(1, planned - 1) if planned else None, rng, near=True)
     else:
-        planned = state.planned_rounds
         state = played(state, max(1, (planned or 10) // 2), rng)
-    return completed_sheet(state, datetime(2026, 3, 3, 20, 15), case.paper)
+    return completed_sheet(state, datetime(2026, 3, 3, 20, 15), case.paper), state
 
 
 HEAD_AND_FOOT = (30.0, 75.0)
@@ -1076,12 +1315,18 @@ class Judged:
 
 def judge(app: Any, case: Case, keep_pdf: bool = False) -> Judged:
     """Render the case's sheet through the app, in its language, and judge its PDF."""
-    from scorekeeper import sheets
     from scorekeeper.views.sheets import render_sheet
 
     with app.test_request_context("/", headers={"Accept-Language": case.language}):
-        sheet = sheet_of(case)
+        sheet, state = sheet_and_state(case)
         data = render_sheet(sheet)
+    return judged_sheet(case, sheet, state, data, keep_pdf)
+
+
+def judged_sheet(case: Case, sheet: Any, state: Any, data: bytes, keep_pdf: bool = False) -> Judged:
+    """The sheet's PDF ``data`` judged: its pages, and its chart's looks."""
+    from scorekeeper import sheets
+
     paper = sheets.PAPERS[case.paper]
     expected = expected_pages(sheet)
     pages = read_pages(data)
@@ -1089,9 +1334,32 @@ def judge(app: Any, case: Case, keep_pdf: bool = False) -> Judged:
         pages,
         expected_pages=expected,
         paper=(paper.width, paper.height),
-        names=sheet.players,
+        names=[*sheet.players, *sheet.headings],
+        hand=hand_widths(sheet, state),
     )
+    svg = chart_svg(str(sheet.chart)) if sheet.chart is not None else None
+    if svg is not None:
+        found.extend(check_chart_styles(svg, state.player_count))
     return Judged(case, len(pages), expected, tuple(found), data if keep_pdf else b"")
+
+
+HAND_CHAR = 2.25
+"""A handwritten character's width, in millimetres: a box for a number of ``n``
+characters is ``n`` of them wide, and never under :data:`BOX_WIDTH`."""
+
+
+def hand_widths(sheet: Any, state: Any) -> dict[str, float]:
+    """The least width of the boxes of each sub-column whose numbers are written by hand
+    at their longest (the round's score), by its label as printed: for the longest
+    number the game can reach at its player count and options."""
+    from scorekeeper.games.kinds import kind
+
+    longest = kind(state.key).sheet.widest(state)
+    return {
+        str(sub.label): max(BOX_WIDTH, HAND_CHAR * longest.get(sub.key, sub.chars))
+        for sub in sheet.grid.subs
+        if getattr(sub, "hand", False)
+    }
 
 
 # -- the command ------------------------------------------------------------------------
@@ -1147,9 +1415,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = parser.add_mutually_exclusive_group()
     names.add_argument("--long-names", action="store_true", help="names of 40 characters")
     names.add_argument("--no-names", action="store_true", help="a blank sheet without names")
+    names.add_argument("--names", choices=sorted(NAME_SETS), help="a set of names")
     state = parser.add_mutually_exclusive_group()
     state.add_argument("--completed", action="store_true", help="a finished game's sheet")
     state.add_argument("--unfinished", action="store_true", help="a game played halfway")
+    state.add_argument(
+        "--state",
+        choices=UNFINISHED,
+        help="a game still being played: halfway, after its first round, a round from its end",
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -1166,8 +1440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         players=args.players,
         paper=args.paper,
         language=args.lang,
-        names="long" if args.long_names else "none" if args.no_names else "short",
-        state="finished" if args.completed else "unfinished" if args.unfinished else "blank",
+        names=args.names or ("long" if args.long_names else "none" if args.no_names else "short"),
+        state=args.state
+        or ("finished" if args.completed else "unfinished" if args.unfinished else "blank"),
         options=tuple(_option(text) for text in args.option),
     )
     app = make_app()

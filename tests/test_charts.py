@@ -87,4 +87,22 @@ def test_on_paper_the_legend_is_left_to_the_page() -> None:
     # Few labels: WeasyPrint lays out every letter of SVG text on its own.
     assert len(texts(root)) <= 5 + 6
     # The page writes each player's look in characters: a line, the marker, a line.
-    assert [style.key[1] for style in STYLES] == ["●", "□", "▲", "◇", "▼", "✕"]
+    assert [style.key[1] for style in STYLES] == ["●", "□", "▲", "◇", "▼", "✕", "✚"]
+
+
+def test_seven_seats_have_seven_looks() -> None:
+    """The largest table (Oh Hell, 7): no two lines alike, in colour or in black and
+    white (dashes, markers)."""
+    seven = [f"P{seat}" for seat in range(7)]
+    root = parse(running_totals_svg(seven, [tuple(range(7)), tuple(range(7, 14))]))
+    lines = [el for el in root.iter() if el.tag.endswith("polyline")]
+    looks = {(el.get("stroke"), el.get("stroke-dasharray")) for el in lines}
+    assert len(lines) == len(looks) == 7
+    assert len({(style.dash, style.marker, style.filled) for style in STYLES}) == 7
+
+
+def test_on_paper_the_target_is_left_to_the_page() -> None:
+    """WeasyPrint draws SVG text letter by letter: "लक्ष्य 30" would come apart, so a
+    sheet's chart leaves the target's label to its legend."""
+    root = parse(running_totals_svg(NAMES[:2], [(5, 10)], target=30, target_label=False))
+    assert "target 30" not in texts(root)

@@ -17,7 +17,8 @@ from scorekeeper import pdf, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Night
 from tests.conftest import PASSWORD, Table
-from tests.test_pdf import DATA, ReadPdf, figures, read_pdf, recorded, state_of, store
+from tests.rules import recorded as recorded_games
+from tests.test_pdf import ReadPdf, figures, read_pdf, recorded, state_of, store
 
 pytestmark = pytest.mark.data_layer
 
@@ -32,7 +33,7 @@ def night_of(app: Flask, game_id: str) -> int:
 
 @pytest.fixture
 def tonight(table: Table) -> dict[str, Any]:
-    games = [recorded(DATA / f"{name}.json") for name in GAMES]
+    games = [recorded(recorded_games.sheet(f"{name}.json")) for name in GAMES]
     ids = [store(table.app, game) for game in games]
     return {"games": games, "ids": ids, "night": night_of(table.app, ids[0])}
 
@@ -111,7 +112,7 @@ def test_the_cover_has_a_table_a_game_and_each_games_winners(
 def mixed(table: Table) -> dict[str, Any]:
     """A finished Wizard game, a finished One Card game, then a Wizard game at round 7
     of 10 (Ben in it too, with 110 points so far)."""
-    games = [recorded(DATA / f"{name}.json") for name in GAMES]
+    games = [recorded(recorded_games.sheet(f"{name}.json")) for name in GAMES]
     games[2]["rounds"] = games[2]["rounds"][:6]
     ids = [store(table.app, game) for game in games]
     return {"games": games, "ids": ids, "night": night_of(table.app, ids[0])}
@@ -161,7 +162,7 @@ def test_each_game_follows_on_its_own_page_with_its_numbers(
 
 
 def test_a_night_on_letter_paper_and_a_game_still_being_played(table: Table) -> None:
-    game = recorded(DATA / "wizard-3p-full.json")
+    game = recorded(recorded_games.sheet("wizard-3p-full.json"))
     game["rounds"] = game["rounds"][:3]
     game_id = store(table.app, game)
     night_id = night_of(table.app, game_id)
@@ -179,7 +180,7 @@ def test_a_night_on_letter_paper_and_a_game_still_being_played(table: Table) -> 
 
 def test_what_was_typed_prints_as_text_never_as_markup(table: Table) -> None:
     names = ["<script>alert(1)</script>", "A & B", "<b>Ben</b>"]
-    game = recorded(DATA / "wizard-4p-short.json")
+    game = recorded(recorded_games.sheet("wizard-4p-short.json"))
     game["players"] = [*names, "Dee"]
     night_id = night_of(table.app, store(table.app, game))
     place, note = "<script>alert('place')</script>", "Bring <i>snacks</i> & cards"
@@ -199,7 +200,7 @@ def test_what_was_typed_prints_as_text_never_as_markup(table: Table) -> None:
 
 
 def test_another_accounts_night_is_not_found(table: Table) -> None:
-    game_id = store(table.app, recorded(DATA / "one-card-2p.json"), username="ben")
+    game_id = store(table.app, recorded(recorded_games.sheet("one-card-2p.json")), username="ben")
     night_id = night_of(table.app, game_id)
     assert table.client.get(f"/nights/{night_id}/sheet.pdf").status_code == 404
     assert table.client.get("/nights/999999/sheet.pdf").status_code == 404

@@ -439,7 +439,7 @@ def test_a_sheet_with_the_anniversary_cards_shows_what_they_did(table: Table, pa
         played = game["rounds"][scored.number - 1]
         trump = SUIT_SIGNS[played["trump"]]
         if "werewolf" in played:
-            assert lead[-4:-2] == ["Wlf", trump], line
+            assert "".join(lead[:-2]).endswith(f"Wlf⇄{trump}"), line  # swapped, not turned
         elif played["turned"] in SHORT_WORDS:
             assert lead[-4:-2] == [SHORT_WORDS[played["turned"]], trump], line
     options = game["options"]
@@ -488,6 +488,8 @@ def test_a_blank_wizard_sheet_with_the_special_cards(table: Table) -> None:
     assert header.split()[-2] in ("Bomb", "Bmb") and header.endswith("Bids"), header
     for said in ("the Bomb was played", "Bmb –", "Drg ♥", "Fai –", "Wlf ♥"):
         assert said in text
+    assert "Wlf⇄♥" in text.replace(" ", "")  # swapped, told from turned
+    assert ". ·" not in text  # the key's lines run on, one sentence
     assert "Cld" not in text and "Jug" not in text and "the Cloud" not in text
 
 
@@ -516,6 +518,111 @@ def test_a_long_one_card_game_repeats_the_header_on_the_next_page(table: Table) 
     for page in sheet.pages:
         assert "Hand Dealer Bidder Bid Trump" in page.lines
         assert "points total points total points total points total" in page.lines
+
+
+def test_a_blank_oh_hell_sheet_follows_the_tables_hand_sizes_and_scoring(table: Table) -> None:
+    """The blank-sheet form takes a table's own list of hand sizes and another scoring,
+    and the sheet follows them: its rounds, and the scoring under the grid."""
+    sheet = blank(
+        table.client,
+        game="oh_hell",
+        players=4,
+        schedule="own",
+        hand_sizes="4, 2, 2, 1",
+        scoring="trick-each",
+    )
+    assert [sheet.line(rf"{n} {cards}( |$)") for n, cards in enumerate((4, 2, 2, 1), 1)]
+    assert not any(line.startswith("5 ") for line in sheet.text.splitlines())
+    text = plain(sheet.text.replace("\n", " "))
+    assert "bid met exactly: 10; 1 for every trick taken." in text
+    assert "10 + the bid" not in text and " 0 " not in f" {text} "
+
+
+@pytest.mark.parametrize(
+    ("scoring", "said"),
+    [
+        ("wizard-style", "bid met exactly: 20 + 10 a trick bid; missed: -10 a trick off."),
+        ("ten-plus-bid", "bid met exactly: 10 + the bid (bid 3, took 3: 13). Missed: nothing."),
+    ],
+)
+def test_oh_hells_scoring_note_leaves_out_its_zero_terms(
+    table: Table, scoring: str, said: str
+) -> None:
+    sheet = blank(table.client, game="oh_hell", players=3, scoring=scoring)
+    assert said in plain(sheet.text.replace("\n", " "))
+
+
+def test_a_blank_oh_hell_sheet_with_the_tables_own_numbers(table: Table) -> None:
+    numbers = {"made_base": 0, "made_per_trick": 5, "per_trick": 0, "missed_per_trick_off": 0}
+    sheet = blank(table.client, game="oh_hell", players=5, scoring="own", **numbers)
+    text = plain(sheet.text.replace("\n", " "))
+    assert "bid met exactly: 5 a trick bid." in text
+
+
+def test_a_blank_oh_hell_sheet_refuses_a_list_that_is_no_list(table: Table) -> None:
+    query = {"game": "oh_hell", "players": 4, "schedule": "own", "hand_sizes": "four"}
+    response = table.client.get("/sheets/blank.pdf", query_string=query)
+    assert response.status_code == 422
+    assert "as whole numbers: 5, 4, 3" in response.get_data(as_text=True)
+
+
+def test_a_blank_sheet_too_wide_for_its_paper_says_so(table: Table) -> None:
+    """A table's own scoring of a hundred points a trick, at seven players: columns that
+    wide fit no way round the paper, and the form says so beside the players."""
+    numbers = {"made_base": 100, "made_per_trick": 100, "per_trick": 100}
+    query = {"game": "oh_hell", "players": 7, "paper": "letter", "scoring": "own"}
+    query |= {**numbers, "missed_per_trick_off": 100}
+    response = table.client.get("/sheets/blank.pdf", query_string=query)
+    assert response.status_code == 422
+    assert "do not fit on this paper" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("language", ["en", "cy", "nl", "el", "ne"])
+def test_every_short_label_is_in_the_key(app: Flask, language: str) -> None:
+    """A heading or label printed in its short form (``tk``, ``Rd``) is said in full in
+    the sheet's key, in every language."""
+    for key, game in KINDS.items():
+        players = game.rules.max_players
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            sheet = sheets.blank_sheet(game.rules, game.sheet, players, paper="a4")
+            html = render_template("sheets/sheet.html", sheet=sheet)
+        for short, full in sheet.grid.abbreviations:
+            # Said in full, or (the bids added up) what the column holds.
+            assert f"{short}: {full} ·" in html or f"{short}: " in html, (key, language, short)
+
+
+def test_a_sheet_of_two_pages_has_its_key_on_the_first(table: Table) -> None:
+    sheet = blank(table.client, game="oh_hell", players=7, names=[f"P{n}" for n in range(7)])
+    assert len(sheet.pages) == 2
+    assert any(line.startswith("Key ") for line in sheet.pages[0].lines)
+    assert not any(line.startswith("Key ") for line in sheet.pages[1].lines)
+    assert any(line.startswith("Scoring ") for line in sheet.pages[1].lines)
+
+
+def test_a_running_one_card_game_keeps_the_hands_it_can_still_need(app: Flask) -> None:
+    """Rows to go on with, from the target and the totals: more for a far target, fewer
+    when the leader is nearly there."""
+    game = kind("one_card")
+    names = ["Ana", "Ben", "Cai"]
+    hand = {"bidder": 0, "bid": 7, "trump": "spades", "points": [9, 3, 3], "last_trick": 0}
+    with app.test_request_context():
+        far = game.rules.new(names, 0, {"target": 100}).load_round(hand)
+        near = game.rules.new(names, 0, {"target": 30})
+        for _ in range(3):
+            near = near.load_round(hand)
+        far_rows = sheets.completed_sheet(far, game.sheet, NOW, "a4").to_play
+        near_rows = sheets.completed_sheet(near, game.sheet, NOW, "a4").to_play
+    assert near.totals[0] == 27 and not near.finished
+    assert len(near_rows) == 2  # a hand to reach 30, and one for a tie
+    assert len(far_rows) > 10
+
+
+def test_the_nepali_charts_target_is_one_word_in_the_legend(table: Table) -> None:
+    game_id = store(table.app, recorded(recorded_games.sheet("one-card-3p.json")))
+    response = table.client.get(f"/games/{game_id}/sheet.pdf", headers={"Accept-Language": "ne"})
+    text = read_pdf(response.data).text
+    assert "◌" not in text
+    assert "╌╌ लक्ष्य" in text
 
 
 def test_a_blank_sheet_needs_no_login_nor_names(table: Table) -> None:

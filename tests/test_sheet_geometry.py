@@ -4,11 +4,18 @@ under 8 pt, no label cut to a stub nor name broken inside a word, one baseline a
 every box to write in at least 7 × 9 mm, nothing within 10 mm of an edge (the footer
 included), and the pages the sheet's rows need, none holding only a signature line.
 
-The sheets: every game kind × every player count it allows × both papers × every
-language the app offers, twice: a blank sheet and a played game's. Across them turn the
-names (none, short, 40 characters in Latin, Greek and Devanagari), the state (finished,
-or played halfway) and each option of the game's blank-sheet form, rather than being
-multiplied. Nothing here names a game: the kinds say their player counts and options.
+The whole matrix: every game kind × every player count it allows × both papers × every
+language the app offers, as a blank sheet with each set of names (none, short, 40
+characters in Latin, Greek and Devanagari, names chosen to break a layout, one very long
+beside short ones) and as a game in each state (finished; halfway, after its first
+round, a round from its end), each with names that break layouts; across them turn each
+option of the game's blank-sheet form, rather than being multiplied. Nothing here names a
+game: the kinds say their player counts and options.
+
+The whole matrix (about a thousand sheets, half an hour on two cores) runs with
+``SHEET_GEOMETRY=all`` in the environment. By default the run takes each defect's worst
+case (:data:`WORST`) and every :data:`STRIDE`-th sheet of the matrix, from an offset
+``SHEET_GEOMETRY_OFFSET`` may turn (0 by default, so a run is the same every time).
 
 The sheets are rendered once, two at a time in worker processes, before the first case
 is judged; ``python -m tests.sheet_geometry`` renders and judges one sheet alone (the
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -32,51 +40,66 @@ from scorekeeper.games.kinds import KINDS
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules import RoundRefused
 from scorekeeper.sheets import PAPERS
+from scorekeeper.sheets.content import _ways
 from tests import sheet_geometry
 from tests.rules.recorded import sheets
 from tests.sheet_geometry import Case, Judged, problems
 
-NAMES = ("none", "short", "long")
-STATES = ("blank", "finished", "unfinished")
+NAMES = ("none", *sheet_geometry.NAME_SETS)
+STATES = ("blank", "finished", *sheet_geometry.UNFINISHED)
 WORKERS = 2
+STRIDE = 8
+"""The default run takes every this many sheets of the whole matrix."""
 
 
-def option_values(key: str) -> list[tuple[str, str]]:
+def option_values(key: str) -> list[tuple[tuple[str, str], ...]]:
     """Each choice of the game's blank-sheet form, as the form sends it: a box ticked,
-    each radio's value, a number field's least and greatest value."""
+    each radio's value, a number field's least and greatest value, and the choices the
+    form says go together (its ``examples``: a list typed in, with the radio that asks
+    for it)."""
     game = KINDS[key]
     form = game.sheet_form()
-    values: list[tuple[str, str]] = []
+    together = [tuple(example.items()) for example in getattr(form, "examples", ())]
+    typed = {name for example in together for name, _ in example}
+    values: list[tuple[tuple[str, str], ...]] = []
     for name, field in form._fields.items():
         kind = field.type
         if kind == "BooleanField":
-            values.append((name, "y"))
+            values.append(((name, "y"),))
         elif kind == "RadioField":
-            values.extend((name, str(choice.value)) for choice in field.iter_choices())
+            values.extend(((name, str(choice.value)),) for choice in field.iter_choices())
+        elif kind == "IntegerField" and name in typed:
+            continue
         elif kind == "IntegerField":
             ranges = [v for v in field.validators if hasattr(v, "min") and hasattr(v, "max")]
             low = next((v.min for v in ranges if v.min is not None), 1)
             high = next((v.max for v in ranges if v.max is not None), low + 10)
-            values.extend([(name, str(low)), (name, str(high))])
-        else:
+            values.extend([((name, str(low)),), ((name, str(high)),)])
+        elif name not in typed:
             raise AssertionError(f"{key}: no way to fill the sheet form's {kind} {name!r} here")
+    # A radio's value that needs a field typed in goes with it (its example).
+    values = [v for v in values if not any(set(v) <= set(example) for example in together)]
+    values += together
     if game.sheet.pad:  # the score pad's columns, a choice every blank sheet's form offers
-        values.append(("columns", "pad"))
+        values.append((("columns", "pad"),))
     return values
 
 
 def allowed(case: Case) -> Case:
     """The case, its number options brought down (halved) to what the rules allow for
-    its player count: the greatest number the form takes may be too many rounds for
-    six players."""
+    its player count (the greatest number the form takes may be too many rounds for six
+    players), on A4 where its columns fit no way round its paper."""
     game = KINDS[case.game]
     options = list(case.options)
     for _ in range(12):
         try:
             probe = Case(**{**case.__dict__, "options": tuple(options)})
-            game.rules.new(
+            state = game.rules.new(
                 [f"P{seat}" for seat in range(case.players)], 0, sheet_geometry.options_of(probe)
             )
+            if not _ways(game.sheet, state, PAPERS[probe.paper]):
+                # Columns too wide for this paper (refused on the blank-sheet form): A4.
+                return Case(**{**probe.__dict__, "paper": "a4"})
             return probe
         except RoundRefused:
             options = [(k, str(max(1, int(v) // 2)) if v.isdigit() else v) for k, v in options]
@@ -126,7 +149,7 @@ def page(
     table {{ border: 1pt solid #222; border-collapse: separate; border-spacing: 0;
       table-layout: fixed; width: {total}mm;
       background: url("{rules_svg(xs, total)}") 0 0 / 100% 100% no-repeat; }}
-    td {{ width: {width}mm; height: {height}mm; padding: 0; white-space: nowrap;
+    td {{ width: {width}mm; height: {height}mm; padding: 0 1mm; white-space: nowrap;
       border-bottom: 0.4pt solid #8c8c8c; box-sizing: border-box; text-align: left; }}
     </style></head><body>{head}<table>{rows}</table>{after}</body></html>"""
     return pdf.render_pdf(html)
@@ -155,8 +178,8 @@ def test_small_type_is_found() -> None:
 
 
 def test_a_grid_in_the_margin_is_found() -> None:
-    found = problems(page(GRID, width=20.0, margin=9.0))
-    assert any("grid border at 9.0 mm from the left edge" in p for p in found), found
+    found = problems(page(GRID, width=20.0, margin=8.0))
+    assert any("grid border at 8.0 mm from the left edge" in p for p in found), found
     assert any("text 'Round' 9.4 mm from the left edge" in p for p in found), found
 
 
@@ -219,6 +242,41 @@ def test_a_name_broken_inside_a_word_is_found() -> None:
     assert found == [], found
 
 
+def test_a_word_too_near_a_rule_is_found() -> None:
+    near = "<td style='text-align: right; padding-right: 0.2mm'>Ana</td>"
+    found = problems(page([[near, "", ""], ["1", "", ""]], width=20.0))
+    assert any("'Ana'" in p and "mm from the rule at x 35.4 mm" in p for p in found), found
+
+
+def test_rows_without_their_rules_are_found() -> None:
+    bare = "<td style='border-bottom: none'></td>"
+    rows = [["Round", "Ana", ""], *[[bare, bare, bare]] * 3, ["4", "", ""]]
+    found = problems(page(rows, width=20.0))
+    assert any("taller than a row to write in" in p for p in found), found
+
+
+def test_a_mark_drawn_apart_is_found() -> None:
+    found = problems(page([["लक◌्ष◌्य", "", ""], ["1", "", ""]], width=30.0))
+    assert any("dotted circle" in p for p in found), found
+
+
+def test_a_page_carrying_two_rows_over_is_found() -> None:
+    rows = [["Round", "Ana", ""], *[[str(n), "", ""] for n in range(1, 13)]]
+    over = '<table style="break-before: page"><tr><td>13</td><td></td><td></td></tr>'
+    over += "<tr><td>14</td><td></td><td></td></tr></table>"
+    found = problems(page(rows, width=20.0, after=over))
+    # The second page's first row counts as its header, as a sheet's does.
+    assert any("page 2 holds 1 row(s)" in p and "under a third" in p for p in found), found
+
+
+def test_two_seats_with_one_look_are_found() -> None:
+    line = '<polyline points="0,0 1,1 2,1" stroke="#0072b2" fill="none"/>'
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg">{line}{line}</svg>'
+    assert sheet_geometry.check_chart_styles(svg, 2) == [
+        "seats [1, 2] share the chart's look ('#0072b2', None)"
+    ]
+
+
 def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "sheet.pdf"
     args = ["--game", next(iter(KINDS)), "--players", "4", "--lang", "cy", "--pdf", str(out)]
@@ -230,38 +288,76 @@ def test_the_command_judges_one_sheet(tmp_path: Path, capsys: pytest.CaptureFixt
     assert out.read_bytes().startswith(b"%PDF")
 
 
-PLAYED = (
-    ("finished", "long"),
-    ("unfinished", "short"),
-    ("finished", "short"),
-    ("unfinished", "long"),
-)
-"""A played game's state and names, in turn."""
+PLAYED_NAMES = ("hard", "long", "mixed", "short")
+"""A played game's names, in turn."""
 
 
-def cases() -> list[Case]:
-    """Every game × player count × paper × language twice: blank, and played. A blank
-    sheet's names turn through none, short and long, and its options through each
-    value of the game's blank-sheet form; a played game's state and names turn through
-    finished and halfway with short and long names, and its options through the form's
-    boxes and radios (a number field, such as a target of 999 that would take hundreds
-    of hands, is printed blank only)."""
+def _numbers(values: tuple[tuple[str, str], ...]) -> bool:
+    return any(value.isdigit() for _, value in values)
+
+
+def all_cases() -> list[Case]:
+    """The whole matrix: every game × player count × paper × language, as a blank sheet
+    with each set of names and as a game in each state with the names in turn; each
+    game's options turn through the values of its blank-sheet form (a played game's
+    through those with no number, such as a target of 999 that would take hundreds of
+    hands, which is printed blank only)."""
     found: list[Case] = []
     for key, game in KINDS.items():
         values = option_values(key)
-        options = itertools.cycle([(), *((value,) for value in values)])
-        played = itertools.cycle([(), *((value,) for value in values if not value[1].isdigit())])
+        options = itertools.cycle([(), *values])
+        played = itertools.cycle([(), *(value for value in values if not _numbers(value))])
         turn = 0
         for players in range(game.rules.min_players, game.rules.max_players + 1):
             for paper in PAPERS:
                 for language in LANGUAGES:
-                    names = NAMES[turn % len(NAMES)]
-                    blank = Case(key, players, paper, language, names, "blank", next(options))
-                    state, names = PLAYED[turn % len(PLAYED)]
-                    game_ = Case(key, players, paper, language, names, state, next(played))
-                    found += [allowed(blank), allowed(game_)]
-                    turn += 1
+                    for names in NAMES:
+                        found.append(
+                            allowed(
+                                Case(key, players, paper, language, names, "blank", next(options))
+                            )
+                        )
+                    for state in STATES[1:]:
+                        names = PLAYED_NAMES[turn % len(PLAYED_NAMES)]
+                        turn += 1
+                        case = Case(key, players, paper, language, names, state, next(played))
+                        found.append(allowed(case))
     return found
+
+
+def _worst() -> list[Case]:
+    """Each defect the sheets had, at its worst: unruled rows to play, long Nepali and
+    Greek double-barrelled names, seven players' chart, One Card's rows to go on, pages
+    that were one-sided, the table's own hand sizes and scoring, short labels and score
+    boxes, the Nepali chart's target, the special cards' key over two pages."""
+    cases = []
+    for key, game in KINDS.items():
+        most, least = game.rules.max_players, game.rules.min_players
+        for state in STATES[1:]:
+            cases.append(Case(key, most, "a4", "ne", "hard", state))
+            cases.append(Case(key, least, "letter", "el", "mixed", state))
+        for paper in PAPERS:
+            cases.append(Case(key, most, paper, "el", "hard", "blank"))
+            cases.append(Case(key, most, paper, "cy", "none", "blank"))
+        cases.append(Case(key, least, "letter", "ne", "long", "blank"))
+        for values in option_values(key):
+            cases.append(Case(key, most, "a4", "ne", "hard", "blank", values))
+            if not _numbers(values):
+                cases.append(Case(key, most, "letter", "el", "mixed", "finished", values))
+    return [allowed(case) for case in cases]
+
+
+def cases() -> list[Case]:
+    """The sheets this run judges: the whole matrix with ``SHEET_GEOMETRY=all``, else
+    the worst cases and every :data:`STRIDE`-th sheet of the matrix."""
+    every = all_cases()
+    if os.environ.get("SHEET_GEOMETRY") == "all":
+        return every
+    offset = int(os.environ.get("SHEET_GEOMETRY_OFFSET", "0")) % STRIDE
+    picked = {case.id: case for case in _worst()}
+    for case in every[offset::STRIDE]:
+        picked.setdefault(case.id, case)
+    return list(picked.values())
 
 
 CASES = cases()
@@ -292,9 +388,10 @@ def test_long_names_are_40_characters_with_spaces() -> None:
         assert len(name) == 40 and " " in name, name
 
 
-def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
+def test_the_matrix_covers_every_game_count_paper_language_name_state_and_option() -> None:
+    every = all_cases()
     for key, game in KINDS.items():
-        of_game = [c for c in CASES if c.game == key]
+        of_game = [c for c in every if c.game == key]
         counts = range(game.rules.min_players, game.rules.max_players + 1)
         assert {(c.players, c.paper, c.language) for c in of_game} == set(
             itertools.product(counts, PAPERS, LANGUAGES)
@@ -302,7 +399,17 @@ def test_the_cases_cover_every_game_count_paper_language_and_option() -> None:
         assert {c.names for c in of_game} == set(NAMES)
         assert {c.state for c in of_game} == set(STATES)
         printed = {name for c in of_game for name, _ in c.options}
-        assert printed == {name for name, _ in option_values(key)}
+        assert printed == {name for values in option_values(key) for name, _ in values}
+
+
+def test_the_default_run_takes_every_game_count_and_state() -> None:
+    for key, game in KINDS.items():
+        of_game = [c for c in CASES if c.game == key]
+        counts = range(game.rules.min_players, game.rules.max_players + 1)
+        assert {c.players for c in of_game} == set(counts)
+        assert {c.state for c in of_game} == set(STATES)
+        assert {c.names for c in of_game} == set(NAMES)
+        assert {c.language for c in of_game} == set(LANGUAGES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])

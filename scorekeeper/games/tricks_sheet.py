@@ -43,7 +43,7 @@ TRICK_SUBS = (
     # took): 3-5 letters.
     Sub("took", lazy_gettext("took"), 2, 1.0, short=lazy_gettext("tk")),
     # TRANSLATORS: a sub-column's label on a printed sheet (the round's score): 4-6 letters.
-    Sub("score", lazy_gettext("score"), 4, 1.3, short=lazy_gettext("sc")),
+    Sub("score", lazy_gettext("score"), 4, 1.3, short=lazy_gettext("sc"), hand=True),
     # TRANSLATORS: a sub-column's label on a printed sheet (the running total): 4-6 letters.
     Sub("total", lazy_gettext("total"), 5, 1.5, short=lazy_gettext("tot")),
 )

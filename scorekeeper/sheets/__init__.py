@@ -24,7 +24,7 @@ views get a game's layout from its kind, render a :class:`Sheet` with
 from __future__ import annotations
 
 from .cache import SheetCache, fingerprint, night_fingerprint
-from .content import Key, Sheet, blank_sheet, completed_sheet, page_chart
+from .content import Key, Sheet, SheetTooWide, blank_sheet, completed_sheet, page_chart
 from .grid import Column, Field, Grid, Sub, layout_grid, number, orientation_for, shorten
 from .layout import Cell, Fact, LayoutError, Row, SheetLayout
 from .paper import PAPERS, Paper, usable
@@ -43,6 +43,7 @@ __all__ = [
     "Sheet",
     "SheetCache",
     "SheetLayout",
+    "SheetTooWide",
     "Sub",
     "blank_sheet",
     "completed_sheet",

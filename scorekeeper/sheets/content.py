@@ -8,6 +8,7 @@ Its words are Flask-Babel's, in the reader's language when a request is being an
 from __future__ import annotations
 
 import math
+import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,12 +18,22 @@ from typing import Any, TypeVar
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
-from ..charts import STYLES, ChartLook, running_totals_svg
+from ..charts import STYLES, TARGET_KEY, ChartLook, running_totals_svg, target_words
 from ..i18n import and_names, date_medium, game_word
 from ..names import distinct_within
 from ..rules import Game
-from .grid import MIN_ROW, SMALLEST_PT, THICK, Grid, layout_grid, number, orientation_for
-from .layout import Fact, Row, SheetLayout
+from .grid import (
+    CLEAR,
+    MIN_ROW,
+    SMALLEST_PT,
+    THICK,
+    Grid,
+    fit_text,
+    layout_grid,
+    number,
+    orientation_for,
+)
+from .layout import KEY, Fact, Row, SheetLayout
 from .measure import text_width
 from .paper import PAPERS, PT, Paper, page_size, usable
 
@@ -53,8 +64,15 @@ NAME_SIZES = (9.0, SMALLEST_PT)
 """The names over the grid, in points: 8 where a word of a name is too wide at 9."""
 MORE_PAGES = 2
 """A blank sheet of a game that ends by score fills at most this many pages."""
+NAME_PAD = 0.5
+"""The names' cells' padding each side, in millimetres (static/print.css ``thead th``)."""
 
 G = TypeVar("G", bound=Game[Any, Any])
+
+
+class SheetTooWide(ValueError):
+    """The players' columns, as wide as the game's numbers need, fit neither way round
+    the paper (a table's own scoring of large numbers, at a large table)."""
 
 
 @dataclass(frozen=True)
@@ -112,10 +130,59 @@ class Sheet:
     letter by letter, which would break names in scripts whose letters join."""
     notes: Mapping[str, Any] = field(default_factory=dict)
     """What the game's notes under the grid need (the layout's ``notes``)."""
+    headings: tuple[str, ...] = ()
+    """The names over the grid as printed: a part of a name too wide for a player's
+    column (between spaces and after hyphens) shortened to fit, never broken inside."""
+    to_play_breaks: frozenset[int] = frozenset()
+    """Indexes into ``to_play`` before which a new page starts."""
+    key_first: bool = False
+    """The key goes over the grid, on the first page with its rows, rather than under it
+    on the last: the sheet's rows take more than one page."""
+    target_key: str = ""
+    """The chart's target line in the legend (``╌╌ target 30``), or empty."""
 
     @property
     def page_size(self) -> tuple[float, float]:
         return page_size(self.paper, self.orientation)
+
+
+def name_parts(name: str) -> list[str]:
+    """The pieces a name may be broken between on its lines: its words, and the parts
+    of a double-barrelled one after each hyphen (``Llywelyn-``, ``Fychan``).
+
+    >>> name_parts("Gwen Llywelyn-Fychan")
+    ['Gwen', 'Llywelyn-', 'Fychan']
+    """
+    return [part for word in name.split() for part in _hyphen_parts(word)]
+
+
+def _hyphen_parts(word: str) -> list[str]:
+    """A word cut after each hyphen, the hyphen kept: ``Llywelyn-``, ``Fychan``."""
+    return [part for part in re.split(r"(?<=[-‐])", word) if part]
+
+
+def _heading_room(grid: Grid) -> float:
+    """The width a name's line has over a player's column, in millimetres."""
+    return grid.player_width - THICK - 2 * NAME_PAD - 2 * CLEAR
+
+
+def heading(grid: Grid, name: str, size: float) -> str:
+    """``name`` as printed over its column: each part wider than the column (a word, a
+    part of a double-barrelled one) shortened to fit, so no line breaks inside one."""
+    room = _heading_room(grid)
+    if all(text_width(part, size) <= room for part in name_parts(name)):
+        return name
+    words = []
+    for word in name.split():
+        words.append("".join(_fit_part(part, room, size) for part in _hyphen_parts(word)))
+    return " ".join(words)
+
+
+def _fit_part(part: str, room: float, size: float) -> str:
+    """A part of a name shortened to ``room``, its hyphen kept (``Χριστοδουλοπ…-``)."""
+    hyphen = part[-1] if part[-1] in "-‐" else ""
+    stem = part[: len(part) - len(hyphen)]
+    return fit_text(stem, (), room - text_width(hyphen, size), size) + hyphen
 
 
 def names_pt(grid: Grid, names: Sequence[str]) -> float:
@@ -131,8 +198,8 @@ def _words_broken(grid: Grid, names: Sequence[str], size: float | None = None) -
     """How many words of the names over the grid are wider than a player's column at
     ``size`` points (the size they are printed at), so broken between their letters."""
     size = names_pt(grid, names) if size is None else size
-    width = grid.player_width - 1.2
-    return sum(text_width(word, size) > width for name in names for word in name.split())
+    width = _heading_room(grid)
+    return sum(text_width(part, size) > width for name in names for part in name_parts(name))
 
 
 def _name_lines(name: str, width: float, size: float = 9.0) -> int:
@@ -141,13 +208,12 @@ def _name_lines(name: str, width: float, size: float = 9.0) -> int:
     lines, line = 1, 0.0
     space = text_width(" ", size)
     for word in name.split():
-        wide = text_width(word, size)
-        if line and line + space + wide > width:
-            lines, line = lines + 1, 0.0
-        if wide > width:
-            lines += math.ceil(wide / width) - 1
-            wide = wide % width
-        line += (space if line else 0.0) + wide
+        for index, part in enumerate(_hyphen_parts(word)):
+            gap = space if line and index == 0 else 0.0
+            wide = min(text_width(part, size), width)  # a wider part is shortened
+            if line and line + gap + wide > width:
+                lines, line, gap = lines + 1, 0.0, 0.0
+            line += gap + wide
     return lines
 
 
@@ -177,7 +243,7 @@ def _header_height(grid: Grid, names: Sequence[str], kind: str) -> float:
     """The grid's header, repeated on every page: the longest name wrapped to fit, and
     the sub-columns' labels."""
     size = names_pt(grid, names)
-    lines = max((_name_lines(name, grid.player_width - 1.2, size) for name in names), default=1)
+    lines = max((_name_lines(name, _heading_room(grid), size) for name in names), default=1)
     # A blank sheet without names leaves room to write them.
     least = (
         NAMES_HEIGHT[kind] if kind == "completed" or not any(names) else NAMES_HEIGHT["completed"]
@@ -193,33 +259,88 @@ class _Plan:
     breaks: frozenset[int]
 
 
-def _plan_rows(count: int, first: float, later: float, last: float) -> _Plan:
+def _plan_rows(count: int, first: float, later: float, last: float, before: int = 0) -> _Plan:
     """``count`` rows to write in, on pages with ``first`` millimetres for them on the
     first page, ``later`` on each further one, and ``last`` taken on the last page by
     what follows them (totals, notes): as high as fits on one page (up to
-    :data:`BLANK_ROW_MAX`), else :data:`MIN_ROW` high over as many pages as it takes,
-    the last page keeping at least two rows with what follows them.
+    :data:`BLANK_ROW_MAX`), else on as few pages as hold them :data:`MIN_ROW` high, as
+    high as those pages let them be, the first pages filled and none left with under a
+    third of the rows of the fullest (:func:`_shares`; the first page holds ``before``
+    rows already, a game's rounds played).
 
     >>> _plan_rows(10, 200.0, 240.0, 30.0)
     _Plan(height=13.0, pages=1, breaks=frozenset())
     >>> _plan_rows(10, 150.0, 240.0, 50.0)
     _Plan(height=9.4, pages=1, breaks=frozenset())
-    >>> _plan_rows(20, 180.0, 240.0, 20.0)  # 20 rows fit, the notes do not: 2 go along
-    _Plan(height=9.0, pages=2, breaks=frozenset({18}))
-    >>> _plan_rows(60, 180.0, 240.0, 20.0)  # 20, then 26, then 14 and the notes
-    _Plan(height=9.0, pages=3, breaks=frozenset({20, 46}))
+    >>> _plan_rows(20, 180.0, 240.0, 20.0)  # 20 rows fit, the notes do not: 7 go along
+    _Plan(height=13.0, pages=2, breaks=frozenset({13}))
+    >>> plan = _plan_rows(60, 180.0, 240.0, 20.0)  # 17, then 23, then 20 and the notes
+    >>> plan.height, plan.pages, sorted(plan.breaks)
+    (10.3, 3, [17, 40])
     """
+    if first < MIN_ROW and count:
+        # No row fits under what the first page holds already: they all start a page.
+        rest = _plan_rows(count, later, later, last)
+        return _Plan(rest.height, rest.pages + 1, frozenset({0, *rest.breaks}))
     if count * MIN_ROW + last <= first:
         # Rows grown to the room, less a little: the notes' lines vary with the language.
         return _Plan(max(MIN_ROW, min(BLANK_ROW_MAX, (first - last - 6.0) / count)), 1, frozenset())
-    breaks: list[int] = []
-    start, room = 0, first
-    while (count - start) * MIN_ROW + last > room:
-        fit = max(int(room / MIN_ROW), 1)
-        cut = min(start + fit, max(count - 2, start + 1))
-        breaks.append(cut)
-        start, room = cut, later
-    return _Plan(MIN_ROW, len(breaks) + 1, frozenset(breaks))
+    pages = 2
+    while _holds(pages, first, later, last) < count and pages < count:
+        pages += 1
+    rooms = [first, *[later] * (pages - 2), max(later - last, MIN_ROW)]
+    # As high as the rows can be with every page holding them, a little to spare on
+    # each (a row that does not fit starts the next page).
+    height = BLANK_ROW_MAX
+    while height > MIN_ROW and sum(_fills(rooms, height)) < count:
+        height = round(height - 0.1, 1)
+    most = _fills(rooms, height) if sum(_fills(rooms, height)) >= count else _fills(rooms, 0.0)
+    shares = _shares(count, most, before)
+    breaks, at = [], 0
+    for rows in shares[:-1]:
+        at += rows
+        breaks.append(at)
+    return _Plan(max(height, MIN_ROW), pages, frozenset(b for b in breaks if 0 < b < count))
+
+
+def _fills(rooms: Sequence[float], height: float) -> list[int]:
+    """How many rows ``height`` mm high each page's room holds, 2 mm to spare (with no
+    ``height``: :data:`MIN_ROW` high, none to spare)."""
+    if not height:
+        return [max(int(room / MIN_ROW), 1) for room in rooms]
+    return [max(int((room - 2.0) / height), 1) for room in rooms]
+
+
+def _shares(count: int, most: Sequence[int], before: int = 0) -> list[int]:
+    """``count`` rows on pages holding at most ``most`` each: the first pages filled,
+    then rows moved on from the fullest page until none holds under a third of it (the
+    first page holding ``before`` rows more, which stay).
+
+    >>> _shares(13, [9, 9]), _shares(20, [19, 25]), _shares(10, [7, 20], before=10)
+    ([9, 4], [15, 5], [5, 5])
+    """
+    shares, left = [], count
+    for index, cap in enumerate(most):
+        after = len(most) - index - 1  # a row at least for each page after this one
+        take = max(min(cap, left - after), 0)
+        shares.append(take)
+        left -= take
+    held = [before, *[0] * (len(most) - 1)]
+    for _ in range(count):
+        rows = [share + extra for share, extra in zip(shares, held, strict=True)]
+        low = min(range(len(rows)), key=lambda i: rows[i])
+        high = max(range(len(rows)), key=lambda i: (rows[i], shares[i]))
+        if 3 * rows[low] >= rows[high] or shares[low] >= most[low] or not shares[high]:
+            break
+        shares[high] -= 1
+        shares[low] += 1
+    return shares
+
+
+def _holds(pages: int, first: float, later: float, last: float) -> int:
+    """How many rows :data:`MIN_ROW` high ``pages`` pages hold, the last one with what
+    follows them."""
+    return int(first / MIN_ROW) + (pages - 2) * int(later / MIN_ROW) + int((later - last) / MIN_ROW)
 
 
 def _blank_rows(
@@ -232,21 +353,30 @@ def _blank_rows(
 ) -> tuple[int, _Plan]:
     """How many rounds a blank sheet holds and how they fall on its pages: the game's
     plan, or for a game that ends by score as many as the layout asks, filling every
-    page it takes (:data:`MORE_PAGES` at most)."""
+    page it takes (:data:`MORE_PAGES` at most). A sheet of several pages has its key
+    over the grid on the first (:func:`_key_height`)."""
     head = _head_height(grid, shown, "blank", facts)
-    after = 2 * MIN_ROW + layout.foot(
-        state, "blank", grid.width
-    )  # the totals and places, the notes
+    # The totals and places, the notes.
+    after = 2 * MIN_ROW + layout.foot(state, "blank", grid.width)
     first = height - head - SLACK
     later = height - _header_height(grid, shown, "blank") - SLACK
     count = layout.blank_rows(state)
-    if state.planned_rounds is None:  # a game that ends by score: fill whole pages
-        plan = _plan_rows(count, first, later, after)
-        if plan.pages > 1:
-            pages = min(plan.pages, MORE_PAGES)
-            count = int(first / MIN_ROW) + (pages - 1) * int(later / MIN_ROW)
-            count -= math.ceil(after / MIN_ROW)
+    plan = _plan_rows(count, first, later, after)
+    if plan.pages > 1:
+        # The key goes over the grid: less room on the first page, more on the last.
+        key = _key_height(layout, state, grid)
+        first, after = first - key, after - key
+    if state.planned_rounds is None and plan.pages > 1:
+        # A game that ends by score: fill whole pages.
+        pages = min(plan.pages, MORE_PAGES)
+        count = int(first / MIN_ROW) + (pages - 1) * int(later / MIN_ROW)
+        count -= math.ceil(after / MIN_ROW)
     return count, _plan_rows(count, first, later, after)
+
+
+def _key_height(layout: SheetLayout[G], state: G, grid: Grid) -> float:
+    """The key's height over the grid, as the game's layout says it."""
+    return layout.foot(state, KEY, grid.width)
 
 
 def _rotation(first: int, players: int, count: int) -> list[int]:
@@ -330,7 +460,7 @@ def blank_sheet(
         if chosen is None or cost < chosen[0]:
             chosen = (cost, plan, orientation, grid, count)
     if chosen is None:
-        raise ValueError(f"{players} players' columns do not fit on {paper}")
+        raise SheetTooWide(f"{players} players' columns do not fit on {paper}")
     _cost, plan, orientation, grid, count = chosen
 
     dealers = _rotation(state.first_dealer, state.player_count, count)
@@ -355,7 +485,15 @@ def blank_sheet(
         write_totals=True,
         totals_label=gettext("Total"),
         notes=layout.notes(state),
+        headings=_headings(grid, shown),
+        key_first=plan.pages > 1,
     )
+
+
+def _headings(grid: Grid, names: Sequence[str]) -> tuple[str, ...]:
+    """The names over the grid as printed (:func:`heading`)."""
+    size = names_pt(grid, names)
+    return tuple(heading(grid, name, size) for name in names)
 
 
 # -- completed sheets --------------------------------------------------------------
@@ -381,7 +519,7 @@ def completed_sheet(
     upcoming = state.next_round
     if upcoming is not None:
         planned = state.planned_rounds
-        to_come = planned - len(rows) if planned is not None else layout.unplanned_rows
+        to_come = planned - len(rows) if planned is not None else layout.unplanned_rows(state)
         for offset, dealer in enumerate(_rotation(upcoming.dealer, state.player_count, to_come)):
             number_ = upcoming.number + offset
             to_play.append(layout.to_play_row(state, grid, number_, state.players[dealer], ""))
@@ -404,8 +542,22 @@ def completed_sheet(
     room = height - head - len(rows) * PLAYED_ROW - totals_rows - SLACK
     later = height - _header_height(grid, state.players, "completed") - SLACK
     foot = layout.foot(state, "completed", grid.width)
-    plan = _plan_rows(len(to_play), room, later, writes + foot) if to_play else None
-    write_height = min(plan.height, BLANK_ROW_MAX) if plan else MIN_ROW
+    # The chart at its least under the rows, if they leave it room on their page.
+    chart_least = CHART_HEIGHT[0] + CHART_EXTRA if state.rounds else 0.0
+    after = writes + foot + chart_least
+    plan = _plan_rows(len(to_play), room, later, after, len(rows)) if to_play else None
+    if plan is not None and plan.pages > 1:
+        # Rows that fit on one page without the chart keep to it: the chart follows.
+        alone = _plan_rows(len(to_play), room, later, writes + foot, len(rows))
+        if alone.pages < plan.pages:
+            plan, after = alone, writes + foot
+    key_first = plan is not None and plan.pages > 1
+    if plan is not None and key_first:
+        key = _key_height(layout, state, grid)
+        room, after, foot = room - key, after - key, foot - key
+        plan = _plan_rows(len(to_play), room, later, after, len(rows))
+    # A hair over the least: the first one's thick rule over it is inside its height.
+    write_height = max(min(plan.height, BLANK_ROW_MAX), MIN_ROW + 0.4) if plan else MIN_ROW
     used = len(to_play) * write_height + writes + foot + CHART_EXTRA
     chart_room = room - used if plan is None or plan.pages == 1 else later - used
     chart = _sheet_chart(state, layout, grid, chart_room)
@@ -421,6 +573,7 @@ def completed_sheet(
         )
         for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
     )
+    target = layout.chart_target(state)
     label = gettext("Total") if state.finished else layout.totals_after(len(rows))
     return Sheet(
         kind="completed",
@@ -446,6 +599,10 @@ def completed_sheet(
         chart=chart,
         keys=keys,
         notes=layout.notes(state),
+        headings=_headings(grid, state.players),
+        to_play_breaks=plan.breaks if plan is not None else frozenset(),
+        key_first=key_first,
+        target_key=f"{TARGET_KEY} {target_words(target)}" if chart and target is not None else "",
     )
 
 
@@ -498,6 +655,7 @@ def _sheet_chart(state: G, layout: SheetLayout[G], grid: Grid, room: float) -> M
         look=look,
         legend="none",
         unit="pt",
+        target_label=False,
     )
     # As an image: WeasyPrint reads an inline <svg> back out of the page first.
     uri = "data:image/svg+xml," + urllib.parse.quote(str(chart), safe="")

@@ -38,10 +38,36 @@ FIGURE_DASH = "\u2012"
 """The minus sign on paper: a digit wide, so columns of numbers stay aligned."""
 THICK = 1.2 * PT
 """The rules round the grid and between players."""
+THIN = 0.15
+"""The rules between sub-columns and lead columns."""
 LEAD_MARGIN = 2
 """Digits between a lead number (round, cards) and its column's right rule."""
-DEALER_WIDTH = (24.0, 18.0)
-"""The dealer's column: wide enough for most names, and at the least."""
+DEALER_WIDTH = (24.0, 18.0, 14.0, 10.0)
+"""The dealer's column: wide enough for most names, and narrower for a wide table (a
+name shortened to fit)."""
+CLEAR = 0.6
+"""The least room between any text and a rule, in millimetres (half a millimetre, and
+a hair for the measure)."""
+CELL_PAD = 1.0
+"""A lead cell's padding each side, in millimetres (static/print.css ``th, td``)."""
+
+
+def fit_text(name: str, among: Sequence[str], room: float, size_pt: float) -> str:
+    """``name`` in as many letters as fit ``room`` millimetres at ``size_pt`` points,
+    an ellipsis for the rest, told apart from ``among`` (:func:`distinct_within`).
+
+    >>> fit_text("Ana", [], 10.0, 9.0), fit_text("Bartholomew-Alexander", [], 15.0, 9.0)
+    ('Ana', 'Barthol…')
+    """
+    if text_width(name, size_pt) <= room:
+        return name
+    limit = len(name)
+    while limit > 2:
+        limit -= 1
+        short = distinct_within(name, among, limit)
+        if text_width(short, size_pt) <= room:
+            return short
+    return distinct_within(name, among, 2)
 
 
 @dataclass(frozen=True)
@@ -62,6 +88,8 @@ class Column:
     """The heading's catalogued short form, printed where the heading does not fit."""
     holds: str = ""
     """The widest text the column holds, at the numbers' size (a trump's ``10 ♥``)."""
+    full: str = ""
+    """Laid out with its short form: the heading it stands for (the sheet's key says it)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +106,11 @@ class Sub:
     """Its share of the player's width."""
     short: str = ""
     """The label's catalogued short form, printed where the label does not fit."""
+    full: str = ""
+    """Laid out with its short form: the label it stands for (the sheet's key says it)."""
+    hand: bool = False
+    """Its numbers are written by hand as long as they come (the round's score): its
+    boxes as wide as :func:`hand_box` of its longest."""
 
 
 class Columns(Protocol):
@@ -196,6 +229,19 @@ class Grid:
         before its sub-column's rule."""
         return self.digit / 2
 
+    @property
+    def abbreviations(self) -> tuple[tuple[str, str], ...]:
+        """Each heading and label printed in its short form, with what it stands for,
+        for the sheet's key: ``("tk", "took")``."""
+        said: list[tuple[str, str]] = []
+        for short, full in [
+            *((str(col.label), str(col.full)) for col in self.lead if col.full),
+            *((str(sub.label), str(sub.full)) for sub in self.subs if sub.full),
+        ]:
+            if short != full and (short, full) not in said:
+                said.append((short, full))
+        return tuple(said)
+
     def line(self, players: Sequence[Sequence[Field]]) -> Markup:
         """All the players' numbers in a row, as one line.
 
@@ -266,11 +312,13 @@ class Grid:
     def fit(self, name: str, key: str = "dealer", among: Sequence[str] = ()) -> str:
         """``name`` shortened to fit lead column ``key`` on one line (cheaper to lay
         out than clipping it; the full name heads its own column), still told apart
-        from the other players' names ``among``."""
+        from the other players' names ``among``: measured in the sheet's font, so a
+        name in any script ends :data:`CLEAR` clear of the column's rules."""
         width = next(col.width for col in self.lead if col.key == key)
-        if key == "dealer":  # the name starts a digit past the rule
-            width -= self.digit - 1.0
-        return distinct_within(name, among, int((width - 2.0) / (0.6 * self.number_pt * PT)))
+        # The dealer's name starts a digit past the rule; another cell has its padding
+        # each side (static/print.css).
+        room = width - self.digit - CLEAR if key == "dealer" else width - 2 * (CELL_PAD + CLEAR)
+        return fit_text(name, among, room, self.number_pt)
 
     def background(self) -> str:
         """Every vertical rule in the grid and the shaded totals, as a ``data:`` URI
@@ -306,6 +354,8 @@ MIN_BOX = 7.0
 """The narrowest box a number is written in by hand (two digits), in millimetres."""
 MIN_ROW = 9.0
 """The lowest row a number is written in by hand, in millimetres."""
+HAND_DIGIT = 2.25
+"""Each handwritten character past two, in millimetres."""
 HEADING_PT = SMALLEST_PT
 """The lead columns' headings, in bold (static/print.css ``thead th``)."""
 HEADING_PAD = 1.2
@@ -333,11 +383,14 @@ def layout_grid(
     (9.0, (6, 6, 7), 190.0)
     """
     chars = dict(chars or {})
+    # A narrower dealer's column only when no size of the numbers leaves a wider one.
+    roomy, narrow = DEALER_WIDTH[:2], DEALER_WIDTH[2:]
     tries = [
         (size, dealer, tight)
+        for widths in (roomy, narrow)
         for tight in (False, True)
         for size in NUMBER_SIZES
-        for dealer in DEALER_WIDTH
+        for dealer in widths
     ]
     for size, dealer, tight in tries:
         fitted = _fit(columns, players, width, size, dealer, chars, tight)
@@ -367,10 +420,12 @@ def _fit(
     label_pt = max(SMALLEST_PT, size * DIGIT_EM / MONO_EM)
     least = [_sub_least(sub, chars.get(sub.key, sub.chars), digit) for sub in columns.subs]
     # Each label as it needs, or its short form if it has one.
-    full = [_label_units(str(sub.label), digit, label_pt) for sub in columns.subs]
+    full = [
+        _label_units(str(sub.label), digit, label_pt, i == 0) for i, sub in enumerate(columns.subs)
+    ]
     short = [
-        _label_units(str(sub.short), digit, label_pt) if sub.short else need
-        for sub, need in zip(columns.subs, full, strict=True)
+        _label_units(str(sub.short), digit, label_pt, i == 0) if sub.short else need
+        for i, (sub, need) in enumerate(zip(columns.subs, full, strict=True))
     ]
     sub_units = [max(base, need) for base, need in zip(least, short, strict=True)]
     if sum(sub_units) > units:
@@ -385,7 +440,7 @@ def _fit(
         pick = max(range(len(sub_units)), key=lambda i: weights[i] / sub_units[i])
         sub_units[pick] += 1
     subs = tuple(
-        replace(sub, label=sub.label if full[i] <= sub_units[i] else sub.short)
+        sub if full[i] <= sub_units[i] else replace(sub, label=sub.short, full=str(sub.label))
         for i, sub in enumerate(columns.subs)
     )
     spare = width - others - players * sum(sub_units) * digit
@@ -400,29 +455,50 @@ def _lay_lead(col: Column, digit: float, tight: bool = False) -> Column:
     ``tight``: a column of numbers only as wide as two digits and its margin."""
     units = LEAD_MARGIN + 2 if tight and col.units else col.units
     least = units * digit if units else col.width
-    least = max(least, text_width(col.holds, digit / DIGIT_EM / PT) + HEADING_PAD)
+    # What it holds, in a cell's padding and clear of its rules.
+    held = text_width(col.holds, digit / DIGIT_EM / PT) + 2 * (CELL_PAD + CLEAR)
+    least = max(least, held if col.holds else 0.0)
     heading = str(col.label)
     need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
+    full = ""
     if need > least and col.short and col.key != "dealer":
-        heading = str(col.short)
+        full, heading = heading, str(col.short)
         need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
     if col.key == "dealer":
         return replace(col, label=heading, width=need)
+    col = replace(col, full=full)
     if units:
         units = max(units, math.ceil(need / digit))
         return replace(col, label=heading, width=units * digit, units=units)
     return replace(col, label=heading, width=max(least, need))
 
 
+def hand_box(chars: int) -> float:
+    """The narrowest box a number of ``chars`` characters (a sign counts as one) is
+    written in by hand, in millimetres: :data:`HAND_DIGIT` a character, and never under
+    :data:`MIN_BOX` (``+170`` in 9 mm).
+
+    >>> hand_box(1), hand_box(2), hand_box(3), hand_box(4)
+    (7.0, 7.0, 7.0, 9.0)
+    """
+    return max(MIN_BOX, HAND_DIGIT * chars)
+
+
 def _sub_least(sub: Sub, chars: int, digit: float) -> int:
     """A sub-column's narrowest, in digits, for its numbers: its longest, half a digit
-    clear of the rule on each side, and never under a handwritten number's box."""
-    return max(chars + 1, math.ceil(MIN_BOX / digit - 1e-9))
+    clear of the rule on each side, and never under a box its longest number is written
+    in by hand (:func:`hand_box`)."""
+    box = hand_box(chars) if sub.hand else MIN_BOX
+    return max(chars + 1, math.ceil(box / digit - 1e-9))
 
 
-def _label_units(label: str, digit: float, label_pt: float) -> int:
-    """The digits a label needs, half a digit clear of the rule on each side."""
-    return math.ceil(text_width(label, label_pt, "mono") / digit + 1 - 0.05)
+def _label_units(label: str, digit: float, label_pt: float, first: bool = False) -> int:
+    """The digits a label needs: half a digit clear of the rule on its right (where the
+    numbers end), and half a millimetre past the rule on its left (the thick rule
+    between players, for a player's ``first`` sub-column)."""
+    left = THICK if first else THIN
+    need = (text_width(label, label_pt, "mono") + 0.5 + left) / digit + 0.5
+    return math.ceil(need - 0.05)
 
 
 def orientation_for(

@@ -24,6 +24,9 @@ from .grid import Column, Field, Grid, Sub
 
 SHEET_KINDS = ("blank", "completed")
 """A sheet to fill in by hand, or a game as recorded."""
+KEY = "key"
+"""The notes' key alone (over the grid of a sheet of several pages), in
+:attr:`SheetLayout.foot_height` and :attr:`SheetLayout.foot_for` beside the kinds."""
 
 
 @dataclass(frozen=True)
@@ -138,9 +141,10 @@ class SheetLayout(Generic[G]):
     or "", the row's CSS class): its deal printed, the rest left to write."""
     blank_rows: Callable[[G], int]
     """How many rounds a blank sheet plans for this game."""
-    unplanned_rows: int
+    unplanned_rows: Callable[[G], int]
     """Rows a completed sheet of a game still being played keeps to go on with on
-    paper, when the game has no planned number of rounds (it ends by score)."""
+    paper, when the game has no planned number of rounds (it ends by score): as many
+    as it can still need, from its target and totals."""
     facts: Callable[[G, str], Sequence[Fact]]
     """The game's own facts over the grid, on a ``blank`` or ``completed`` sheet
     (its options); the date, players, first dealer and result are every game's."""
@@ -148,7 +152,8 @@ class SheetLayout(Generic[G]):
     """What the notes under the grid (the kind's ``sheet_notes`` template) need."""
     foot_height: Mapping[str, float]
     """The notes' height in millimetres, on a ``blank`` and a ``completed`` sheet
-    (the scoring reminder, and the lines to sign on a blank sheet)."""
+    (the scoring reminder, the key, and the lines to sign on a blank sheet), and of the
+    key alone (:data:`KEY`), which a sheet of several pages prints over its grid."""
     progress: Callable[[int, int | None], str]
     """How far a game still being played has come, in the game's own word for a
     round: played, and planned or None (``3 of 20 rounds so far``)."""
@@ -161,8 +166,8 @@ class SheetLayout(Generic[G]):
     column to note them), in the order :attr:`lead` keeps; None: always :attr:`lead`."""
     foot_for: Callable[[G, str, float], float] | None = None
     """The notes' height for a game whose options lengthen them (a longer key), on a
-    ``blank`` or ``completed`` sheet, the notes as wide as the grid (mm); None: always
-    :attr:`foot_height`."""
+    ``blank`` or ``completed`` sheet or of the key alone (:data:`KEY`), the notes as
+    wide as the grid (mm); None: always :attr:`foot_height`."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):
@@ -180,11 +185,9 @@ class SheetLayout(Generic[G]):
             raise LayoutError("a sheet layout has sub-columns for every player")
         if self.pad and self.pad[-1].key != self.subs[-1].key:
             raise LayoutError("a sheet layout's pad ends with the running total, as its grid")
-        missing = set(SHEET_KINDS) - set(self.foot_height)
+        missing = {*SHEET_KINDS, KEY} - set(self.foot_height)
         if missing:
             raise LayoutError(f"a sheet layout's foot height lacks {sorted(missing)}")
-        if self.unplanned_rows < 0:
-            raise LayoutError("a sheet layout keeps no fewer than 0 unplanned rows")
 
     def columns(self, pad: bool = False, state: G | None = None) -> Columns:
         """The grid's columns: the score pad's with ``pad``, else the full ones; the
@@ -198,8 +201,8 @@ class SheetLayout(Generic[G]):
         return Columns(lead, self.pad if pad else self.subs)
 
     def foot(self, state: G, kind: str, width: float) -> float:
-        """The notes' height for ``state`` on a ``blank`` or ``completed`` sheet, under
-        a grid ``width`` millimetres wide."""
+        """The notes' height for ``state`` on a ``blank`` or ``completed`` sheet (or of
+        the key alone, :data:`KEY`), under a grid ``width`` millimetres wide."""
         if self.foot_for is not None:
             return self.foot_for(state, kind, width)
         return self.foot_height[kind]
@@ -234,6 +237,7 @@ CALLED = frozenset(
         "chart_target",
         "widest",
         "totals_after",
+        "unplanned_rows",
     }
 )
 """The pieces of a layout that are functions."""

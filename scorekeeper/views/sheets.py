@@ -23,6 +23,7 @@ from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
+from wtforms.fields.core import UnboundField
 
 from .. import history, pdf, services, sheets
 from ..forms import BlankSheetForm
@@ -53,11 +54,16 @@ def default_paper() -> str:
 def blank_sheet_form() -> type[BlankSheetForm]:
     """The blank-sheet form with every game's own options, each asked of its kind."""
     parts = tuple(game.sheet_form for game in KINDS.values())
-    names = [name for part in parts for name in vars(part) if not name.startswith("_")]
+    names = [name for part in parts for name in _field_names(part)]
     clashes = {name for name in names if names.count(name) > 1}
     if clashes:
         raise KindError(f"games' blank-sheet options share field names: {sorted(clashes)}")
     return type("BlankSheetForm", (BlankSheetForm, *parts), {})
+
+
+def _field_names(part: type[Any]) -> list[str]:
+    """The fields a game's blank-sheet form declares (not its methods nor constants)."""
+    return [name for name, value in vars(part).items() if isinstance(value, UnboundField)]
 
 
 def valid_for_its_game(form: BlankSheetForm) -> bool:
@@ -69,8 +75,7 @@ def valid_for_its_game(form: BlankSheetForm) -> bool:
         name
         for game in KINDS.values()
         if game is not chosen
-        for name in vars(game.sheet_form)
-        if not name.startswith("_")
+        for name in _field_names(game.sheet_form)
     }
     for name in others:
         form[name].errors = []
@@ -124,6 +129,15 @@ def blank_sheet() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]
         except RoundRefused as refused:
             for error in refused.errors:
                 errors.setdefault(_field_for(error.field), []).append(translate(error))
+        except sheets.SheetTooWide:
+            errors["players"] = [
+                # TRANSLATORS: the blank sheets' page, when the players' columns, as wide
+                # as the game's largest scores need, do not fit on the paper.
+                gettext(
+                    "So many players' columns, as wide as these scores need, do not fit on"
+                    " this paper: fewer players, smaller numbers or the other columns."
+                )
+            ]
         except _StrangerWaits as waits:
             return _too_many_sheets(waits.seconds)
         else:

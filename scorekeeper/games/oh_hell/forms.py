@@ -199,14 +199,18 @@ class OhHellRoundForm(TrickRoundForm):
 
 
 class OhHellSheetForm(Form):
-    """Oh Hell's options on the blank-sheet form (its fields joined to ``BlankSheetForm``)."""
+    """Oh Hell's options on the blank-sheet form (its fields joined to ``BlankSheetForm``):
+    the schedule, by name or the table's own list, its top hand, the hook, the scoring."""
 
     schedule = RadioField(
         lazy_gettext("Hand sizes, round by round"),
-        choices=SCHEDULE_CHOICES,
+        choices=[*SCHEDULE_CHOICES, SelectChoice(OWN_SCHEDULE, lazy_gettext("Our own list"))],
         default="down-up",
         validators=[Optional()],
         invalid_choice_message=NOT_A_CHOICE,
+    )
+    hand_sizes = StringField(
+        lazy_gettext("Cards each, round by round"), validators=[Optional(), Length(max=400)]
     )
     no_hook = BooleanField(lazy_gettext("Without the hook"))
     """Oh Hell plays with the hook unless the table says not (a ready-made link has it on)."""
@@ -218,14 +222,54 @@ class OhHellSheetForm(Form):
         ],
         invalid_value_message=NOT_A_WHOLE_NUMBER,
     )
+    scoring = RadioField(
+        lazy_gettext("Scoring"),
+        choices=SCORING_CHOICES,
+        default=DEFAULT_SCORING,
+        validators=[Optional()],
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    made_base = _scoring_number("made_base")
+    made_per_trick = _scoring_number("made_per_trick")
+    per_trick = _scoring_number("per_trick")
+    missed_per_trick_off = _scoring_number("missed_per_trick_off")
+
+    examples: ClassVar[tuple[dict[str, str], ...]] = (
+        {"schedule": OWN_SCHEDULE, "hand_sizes": "4, 2, 2, 1, 3, 5"},
+        {"scoring": OWN_SCORING, "made_base": "5", "made_per_trick": "0", "per_trick": "2"}
+        | {"missed_per_trick_off": "3"},
+    )
+    """Choices that go together, as a blank sheet's address sends them (tests print each)."""
+
+    def scoring_fields(self) -> list[IntegerField]:
+        """The four numbers of the table's own scoring, in the rules' order."""
+        return [self[name] for name in SCORING_FIELDS]
+
+    def validate_hand_sizes(self, field: StringField) -> None:
+        if self.schedule.data == OWN_SCHEDULE and not own_hand_sizes(field.data):
+            raise ValidationError(
+                gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
+            )
+
+    def validate_scoring(self, field: RadioField) -> None:
+        own = field.data == OWN_SCORING
+        if own and any(number.data is None for number in self.scoring_fields()):
+            raise ValidationError(gettext("Give all four numbers of your own scoring"))
 
 
 def oh_hell_sheet_options(form: Any) -> dict[str, Any]:
-    """Oh Hell's options on a blank sheet: the schedule and its top hand, the hook."""
+    """Oh Hell's options on a blank sheet: the schedule (by name and its top hand, or the
+    table's own list), the hook, the scoring (a preset or the table's own numbers)."""
     options: dict[str, Any] = {
         "schedule": form.schedule.data or "down-up",
         "hook": not form.no_hook.data,
     }
-    if form.top.data is not None:
+    if options["schedule"] == OWN_SCHEDULE:
+        options["schedule"] = own_hand_sizes(form.hand_sizes.data)
+    elif form.top.data is not None:
         options["top"] = form.top.data
+    if form.scoring.data == OWN_SCORING:
+        options["scoring"] = {name: form[name].data for name in SCORING_FIELDS}
+    elif form.scoring.data:
+        options["scoring"] = form.scoring.data
     return options

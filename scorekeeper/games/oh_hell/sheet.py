@@ -30,7 +30,14 @@ from ..tricks_sheet import (
     trick_line,
     trick_widest,
 )
-from .rules import OhHellGame, OhHellRound, default_top, named_schedule
+from .rules import (
+    SCORING_PRESETS,
+    OhHellGame,
+    OhHellRound,
+    Scoring,
+    default_top,
+    named_schedule,
+)
 
 
 def played_row(state: OhHellGame, scored: ScoredRound[OhHellRound], grid: Grid) -> Row:
@@ -83,7 +90,42 @@ def _schedule_name(schedule: tuple[int, ...], players: int) -> str | None:
 
 
 def notes(state: OhHellGame) -> Mapping[str, Any]:
-    return {"hook": state.options.hook, "scoring": state.options.scoring}
+    return {"hook": state.options.hook, "scoring": scoring_note(state.options.scoring)}
+
+
+def scoring_note(scoring: Scoring) -> str:
+    """The scoring reminder under the grid, each term the scoring has (a term of 0 is
+    left out): ``bid met exactly: 20 + 10 a trick bid; missed: ‒10 a trick off.``"""
+    if scoring == SCORING_PRESETS["ten-plus-bid"]:
+        said: str = gettext("bid met exactly: 10 + the bid (bid 3, took 3: 13). Missed: nothing.")
+        return said
+    made = [str(scoring.made_base)] if scoring.made_base else []
+    if scoring.made_per_trick:
+        # TRANSLATORS: a term of Oh Hell's scoring under a printed sheet: "10 a trick bid".
+        made.append(gettext("%(num)s a trick bid", num=scoring.made_per_trick))
+    terms = []
+    if made:
+        # TRANSLATORS: under a printed Oh Hell sheet; points: "20 + 10 a trick bid".
+        terms.append(gettext("bid met exactly: %(points)s", points=" + ".join(made)))
+    if scoring.per_trick:
+        # TRANSLATORS: a term of Oh Hell's scoring under a printed sheet.
+        terms.append(gettext("%(num)s for every trick taken", num=scoring.per_trick))
+    if scoring.missed_per_trick_off:
+        # TRANSLATORS: a term of Oh Hell's scoring under a printed sheet; ‒ is a figure
+        # dash standing in for a minus sign: keep it.
+        terms.append(gettext("missed: ‒%(num)s a trick off", num=scoring.missed_per_trick_off))
+    if not terms:
+        # TRANSLATORS: under a printed Oh Hell sheet whose scoring gives no points at all.
+        terms.append(gettext("no points for anything"))
+    joined = terms[0]
+    for term in terms[1:]:
+        # TRANSLATORS: joins the terms of Oh Hell's scoring under a printed sheet, one
+        # more at a time: "bid met exactly: 10; 1 for every trick taken".
+        joined = gettext("%(terms)s; %(term)s", terms=joined, term=term)
+    # TRANSLATORS: the terms of Oh Hell's scoring under a printed sheet, joined: keep the
+    # sentence's full stop, or put your language's.
+    said = gettext("%(terms)s.", terms=joined)
+    return said
 
 
 SHEET: SheetLayout[OhHellGame] = SheetLayout(
@@ -95,10 +137,10 @@ SHEET: SheetLayout[OhHellGame] = SheetLayout(
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=lambda state: state.planned_rounds,
-    unplanned_rows=0,  # every Oh Hell game has its schedule
+    unplanned_rows=lambda state: 0,  # every Oh Hell game has its schedule
     facts=facts,
     notes=notes,
-    foot_height={"blank": 25.0, "completed": 20.0},
+    foot_height={"blank": 25.0, "completed": 20.0, "key": 10.0},
     progress=rounds_progress,
     chart_words=BY_ROUND,
     chart_target=lambda state: None,

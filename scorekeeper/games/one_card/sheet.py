@@ -38,8 +38,9 @@ SUBS = (
 )
 FEWEST_ROWS = 16
 """The fewest hands on a blank One Card sheet: twice a typical game to 30, and more."""
-ROWS_TO_GO_ON = 4
-"""The hands a game still being played keeps on its sheet to go on with on paper."""
+MOST_TO_GO_ON = FEWEST_ROWS
+"""The most hands a game still being played keeps on its sheet to go on with: a blank
+sheet's page of them."""
 
 
 def typical_hands(players: int, target: int) -> int:
@@ -50,6 +51,22 @@ def typical_hands(players: int, target: int) -> int:
     [4, 5, 7]
     """
     return math.ceil(target / (1.3 * HAND_POINTS / players))
+
+
+def rows_to_go(state: OneCardGame) -> int:
+    """The hands a game still being played can still need, to go on with on paper: as
+    many as the player nearest the target takes at an even share of a hand's points
+    (RULES.md, One Card › Scoring: 15 a hand), and one more for a tie at the top; at
+    least 2, at most :data:`MOST_TO_GO_ON`.
+
+    >>> game = OneCardGame.new(["Ana", "Ben", "Cai"])
+    >>> rows_to_go(game), rows_to_go(OneCardGame.new(["Ana", "Ben"], options={"target": 100}))
+    (7, 15)
+    """
+    share = HAND_POINTS / state.player_count
+    lead = max(state.totals, default=0)
+    short = max(state.options.target - lead, 0)
+    return max(2, min(MOST_TO_GO_ON, math.ceil(short / share) + 1))
 
 
 def blank_rows(state: OneCardGame) -> int:
@@ -137,10 +154,10 @@ SHEET: SheetLayout[OneCardGame] = SheetLayout(
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=blank_rows,
-    unplanned_rows=ROWS_TO_GO_ON,
+    unplanned_rows=rows_to_go,
     facts=facts,
     notes=notes,
-    foot_height={"blank": 27.0, "completed": 23.0},
+    foot_height={"blank": 27.0, "completed": 23.0, "key": 10.0},
     progress=progress,
     chart_words=BY_HAND,
     chart_target=lambda state: state.options.target,

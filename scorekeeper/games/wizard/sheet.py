@@ -3,9 +3,10 @@ tricks won, score and running total (RULES.md › Wizard › Scoring).
 
 With the anniversary special cards (RULES.md, Wizard with the anniversary special cards)
 the trump column writes a special card turned as its short word and the trump
-(``Drg ♠``), and the Werewolf's trump so too (``Wlf ♣``); a game with the Bomb has a
-column to tick the rounds it was played in, and a bid the Cloud changed reads ``2→3`` in
-its box (a game with the Cloud has boxes of bids that wide):
+(``Drg ♠``), and the trump named by whoever swapped the Werewolf apart from that
+(``Wlf⇄♣``); a game with the Bomb has a column to tick the rounds it was played in, and
+a bid the Cloud changed reads ``2→3`` in its box (a game with the Cloud has boxes of
+bids that wide):
 
 >>> game = WizardGame.new(["Ana", "Ben", "Cai"], options={"special_cards": ["bomb", "cloud"]})
 >>> [col.key for col in SHEET.columns(state=game).lead]
@@ -78,6 +79,11 @@ SHORT_WORDS = {
 }
 
 
+SWAPPED = "⇄"
+"""Between the Werewolf's short word and the trump its holder named when they swapped it
+(``Wlf⇄♥``); the Werewolf turned reads as any special card turned (``Wlf ♥``)."""
+
+
 BOMB_COLUMN = Column("bomb", SPECIAL_CARD_WORDS[Special.BOMB], 7.0, short=SHORT_WORDS[Special.BOMB])
 """The column of the rounds in which the Bomb was played (✓): its trick nobody took, so
 the tricks add up to one less than the cards (the Cloud's change of a bid is written in
@@ -105,8 +111,9 @@ def _trump(record: WizardRound) -> Cell:
     turned = record.turned
     if record.werewolf is not None:
         # RULES.md, Wizard with the anniversary special cards › Werewolf: its holder
-        # named the round's trump, whatever was turned.
-        return trump_cell(record.werewolf.trump, short_word(Special.WEREWOLF) + " ")
+        # swapped it for the turned card and named the round's trump; written apart
+        # from the Werewolf turned (``Wlf ♥``, the dealer named ♥).
+        return trump_cell(record.werewolf.trump, short_word(Special.WEREWOLF) + SWAPPED)
     if turned is None:
         return trump_cell(record.trump)
     if turned.is_wizard:
@@ -168,6 +175,8 @@ def lead(state: WizardGame) -> tuple[Column, ...]:
         return TRICK_LEAD
     rnd, cards_col, dealer, trump, bids = TRICK_LEAD
     written = [f"{wizard_short()} ♥", *(f"{short_word(c)} ♥" for c in cards)]
+    if Special.WEREWOLF in cards:
+        written.append(f"{short_word(Special.WEREWOLF)}{SWAPPED}♥")
     trump = replace(trump, width=max(trump.width, *(_cell_width(text) for text in written)))
     if Special.BOMB not in cards:
         return (rnd, cards_col, dealer, trump, bids)
@@ -290,11 +299,12 @@ def special_key(state: WizardGame) -> tuple[str, ...]:
             )
         elif card is Special.WEREWOLF:
             # TRANSLATORS: the key on a printed Wizard sheet; werewolf is the short word
-            # for the Werewolf ("Wlf").
+            # for the Werewolf ("Wlf"); keep the arrows ⇄ between it and ♥.
             said.append(
                 gettext(
-                    "%(werewolf)s ♥: the Werewolf's trump, ♥ named by whoever swapped it"
-                    " (or by the dealer, when it was turned)",
+                    "%(werewolf)s ♥: the Werewolf was turned, the dealer named ♥ ·"
+                    " %(werewolf)s⇄♥: the Werewolf was swapped for the turned card, ♥ named"
+                    " by whoever held it",
                     werewolf=word,
                 )
             )
@@ -335,11 +345,11 @@ def foot_for(state: WizardGame, kind: str, width: float) -> float:
     """The notes' height under a grid ``width`` millimetres wide: the key's lines for
     the special cards and the tie-break's note take as many lines as their words fill
     (and half a line to spare) beyond the usual notes, which leave room for a line
-    begun."""
+    begun; the key alone (``kind`` "key") its usual lines and the special cards'."""
     extra = [*special_key(state)]
-    if state.options.tie_break == "exact_bids":
+    if kind != "key" and state.options.tie_break == "exact_bids":
         extra.append(tie_break_note())
-    holders = werewolf_holders(state)
+    holders = werewolf_holders(state) if kind != "key" else ""
     if holders:
         extra.append(gettext("Werewolf swapped by") + " " + holders)
     if not extra:
@@ -383,7 +393,7 @@ def notes(state: WizardGame) -> Mapping[str, Any]:
     }
 
 
-FOOT_HEIGHT = {"blank": 25.0, "completed": 20.0}
+FOOT_HEIGHT = {"blank": 25.0, "completed": 20.0, "key": 10.0}
 
 
 SHEET: SheetLayout[WizardGame] = SheetLayout(
@@ -395,7 +405,7 @@ SHEET: SheetLayout[WizardGame] = SheetLayout(
     played_row=played_row,
     to_play_row=to_play_row,
     blank_rows=lambda state: state.planned_rounds,
-    unplanned_rows=0,  # every Wizard game has its planned rounds
+    unplanned_rows=lambda state: 0,  # every Wizard game has its planned rounds
     facts=facts,
     notes=notes,
     foot_height=FOOT_HEIGHT,
