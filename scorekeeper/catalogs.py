@@ -50,6 +50,9 @@ KEYWORDS = {
 }
 METHOD_MAP = [
     ("scorekeeper/rules/**.py", "scorekeeper.catalogs:extract_rules"),
+    # Each game's own rules and referee, in its folder, speak as the shared rules do.
+    ("scorekeeper/games/*/rules.py", "scorekeeper.catalogs:extract_rules"),
+    ("scorekeeper/games/*/referee.py", "scorekeeper.catalogs:extract_rules"),
     ("scorekeeper/catalogs.py", "ignore"),
     ("scorekeeper/**.py", "python"),
     ("templates/**.html", "jinja2"),
