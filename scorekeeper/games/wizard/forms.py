@@ -16,7 +16,7 @@ from wtforms import (
     ValidationError,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...forms import (
@@ -405,6 +405,15 @@ def _recorded_choices(record: WizardRound) -> dict[str, Any]:
     return data
 
 
+def _own_sizes_typed(form: Any, field: StringField) -> None:
+    """The blank sheet's own list, typed when it is chosen (a validator, not a method:
+    the sheet form's names are its fields)."""
+    if form.deal.data == OWN_SCHEDULE and not own_hand_sizes(field.data):
+        raise ValidationError(
+            gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
+        )
+
+
 class WizardSheetForm(Form):
     """Wizard's options on the blank-sheet form (its fields joined to ``BlankSheetForm``).
 
@@ -430,7 +439,10 @@ class WizardSheetForm(Form):
         validators=[Optional()],
         invalid_choice_message=NOT_A_CHOICE,
     )
-    deal_sizes = hand_sizes_field()
+    deal_sizes = StringField(
+        lazy_gettext("Cards each, round by round"),
+        validators=[_own_sizes_typed, Optional(), Length(max=400)],
+    )
     special_bomb = BooleanField(lazy_gettext("Bomb"))
     special_cloud = BooleanField(lazy_gettext("Cloud"))
     special_dragon_fairy = BooleanField(lazy_gettext("Dragon and Fairy"))
@@ -443,12 +455,6 @@ class WizardSheetForm(Form):
             " in the most rounds"
         )
     )
-
-    def validate_deal_sizes(self, field: StringField) -> None:
-        if self.deal.data == OWN_SCHEDULE and not own_hand_sizes(field.data):
-            raise ValidationError(
-                gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
-            )
 
 
 SHEET_SPECIAL_CARDS = {
