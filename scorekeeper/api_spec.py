@@ -189,16 +189,26 @@ REFUSED = _error_response("Refused: each error names its field and says why")
 
 def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
     """Every game's options in one object, as the API has always taken them; an option two
-    games share but describe differently is described by game, without a default."""
+    games share but describe differently is described by game, without a default, and
+    takes any of the games' shapes."""
     merged: dict[str, Any] = {}
     for game in kinds:
         for name, schema in game.api.options().items():
             if name not in merged or merged[name] == schema:
                 merged[name] = schema
                 continue
-            described = {
-                k: v for k, v in merged[name].items() if k not in ("default", "description")
-            }
+            shapes: list[dict[str, Any]] = []
+            for other in kinds:
+                if name not in other.api.options():
+                    continue
+                shape = {
+                    k: v
+                    for k, v in other.api.options()[name].items()
+                    if k not in ("default", "description")
+                }
+                if shape not in shapes:
+                    shapes.append(shape)
+            described: dict[str, Any] = shapes[0] if len(shapes) == 1 else {"anyOf": shapes}
             described["description"] = "; ".join(
                 f"{other.title}: {other.api.options()[name].get('description', 'default')}"
                 f" (default {other.api.options()[name].get('default', 'none')})"

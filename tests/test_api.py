@@ -32,12 +32,14 @@ Json = dict[str, Any]
 
 def wizard_options(**given: Any) -> Json:
     """A Wizard game's options as the game document shows them: every one, the options
-    added with the anniversary cards at their defaults unless given."""
+    added with the anniversary cards at their defaults unless given, and the schedule's
+    hand sizes (the full deal's first ``rounds`` unless given)."""
     return {
         "special_cards": [],
         "hook_from": 1,
         "tie_break": "share",
         "hidden_bids": False,
+        **({"schedule": list(range(1, given["rounds"] + 1))} if "rounds" in given else {}),
         **given,
     }
 

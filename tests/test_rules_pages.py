@@ -21,6 +21,10 @@ from scorekeeper.i18n import LANGUAGES
 # or None for a decision the app tags that RULES.md states without the mark)
 DECISIONS = [
     ("wizard", "short-game", None),
+    # RULES.md, Wizard schedules: a section of its own, the option marked as a decision.
+    ("wizard", "schedule", None),
+    ("wizard", "schedule-short-game", None),
+    ("wizard", "schedule-no-trump", None),
     ("wizard", "random-first-dealer", None),
     ("wizard", "dealer-override", None),
     ("wizard", "wizard-turned-no-trump", 'not "no trump", *decision*'),

@@ -11,15 +11,74 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from flask_babel import gettext, lazy_gettext
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, ValidationError
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    StringField,
+    ValidationError,
+)
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, Length, Optional
 
 from ..forms import NOT_A_WHOLE_NUMBER, RoundForm, suit_word
 from ..rules import RoundInfo, Suit, TrickBiddingGame, TrickRound
 
 # The values are what the page sends (a suit's letter); the labels are read (``hearts``).
 SUIT_CHOICES = [SelectChoice(suit.value, suit_word(suit)) for suit in Suit]
+
+
+OWN_SCHEDULE = "own"
+"""The schedule chosen as the table's own list of hand sizes, typed in ``hand_sizes``."""
+
+
+def own_hand_sizes(text: str | None) -> list[int]:
+    """A table's own schedule as typed (``5, 4, 3`` or ``5 4 3``); empty when it is not a
+    list of whole numbers (the rules judge the sizes).
+
+    >>> own_hand_sizes("3, 2,1 2 13"), own_hand_sizes("3, two"), own_hand_sizes(None)
+    ([3, 2, 1, 2, 13], [], [])
+    """
+    parts = (text or "").replace(",", " ").split()
+    if (
+        not parts
+        or len(parts) > 100
+        or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts)
+    ):
+        return []
+    return [int(part) for part in parts]
+
+
+def hand_sizes_field() -> StringField:
+    """The box of a table's own list of hand sizes, on a new game's page."""
+    return StringField(
+        lazy_gettext("Cards each, round by round"), validators=[Optional(), Length(max=400)]
+    )
+
+
+class OwnSchedule:
+    """A new game's schedule that may be the table's own list: a ``schedule`` choice, one
+    of them :data:`OWN_SCHEDULE`, and the ``hand_sizes`` typed for it (mixed into a
+    ``NewGameForm``)."""
+
+    schedule: RadioField
+    hand_sizes: StringField
+
+    def validate_hand_sizes(self, field: StringField) -> None:
+        if self.schedule.data != OWN_SCHEDULE:
+            return
+        if not own_hand_sizes(field.data):
+            raise ValidationError(
+                gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
+            )
+
+    def schedule_option(self) -> str | list[int]:
+        """The schedule as the rules take it: the choice's name, or the list typed."""
+        if self.schedule.data == OWN_SCHEDULE:
+            return own_hand_sizes(self.hand_sizes.data)
+        chosen: str = self.schedule.data
+        return chosen
 
 
 def hidden_bids_field() -> BooleanField:

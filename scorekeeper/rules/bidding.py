@@ -43,6 +43,39 @@ def forbidden_bid(earlier_bids: Sequence[int], cards: int) -> int | None:
     return rest if rest >= 0 else None
 
 
+MAX_SCHEDULE = 100
+"""The most rounds a table's own list of hand sizes may hold (the app's decision: a
+bound, not a rule)."""
+
+
+def hand_sizes(sizes: Sequence[Any], most: int, player_count: int) -> tuple[int, ...]:
+    """A table's own list of hand sizes, round by round, each from 1 to ``most``.
+
+    >>> hand_sizes([1, 2, 4, 11, 16, 20], 20, 3)
+    (1, 2, 4, 11, 16, 20)
+    >>> try:
+    ...     hand_sizes([1, 21], 20, 3)
+    ... except OptionError as error:
+    ...     print(error.field, error)
+    schedule With 3 players each hand size in the schedule is a whole number from 1 to 20
+    """
+    if not sizes:
+        raise OptionError("A schedule needs at least one round", field="schedule")
+    if len(sizes) > MAX_SCHEDULE:
+        raise OptionError(
+            "A schedule has at most {most} rounds", most=MAX_SCHEDULE, field="schedule"
+        )
+    if not all(is_whole(size) and 1 <= size <= most for size in sizes):
+        raise OptionError(
+            "With {players} players each hand size in the schedule is a whole number"
+            " from 1 to {most}",
+            players=player_count,
+            most=most,
+            field="schedule",
+        )
+    return tuple(sizes)
+
+
 def hidden_bids_option(data: Mapping[str, Any]) -> bool:
     """The hidden bids option as the API writes it (off when left out)."""
     hidden = data.get("hidden_bids", False)

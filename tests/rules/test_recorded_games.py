@@ -3,6 +3,8 @@
 Each file in ``scorekeeper/games/wizard/recorded/*.json`` holds the facts of every round (dealer,
 trump, turned card, bids, tricks; with the anniversary special cards, the Bomb, the
 Cloud and the Werewolf where they happened) and the scores and totals worked out by hand.
+A game with a schedule (RULES.md, Wizard schedules) gives it as the API takes it
+(``"tournament"``) and, as ``resolved_options``, the options the game document shows.
 """
 
 from __future__ import annotations
@@ -33,6 +35,21 @@ def facts_of(round_: dict[str, Any]) -> dict[str, Any]:
     return recorded.facts_of(round_)
 
 
+def resolved_options(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The options as the game document writes them: a sheet recorded before schedules
+    says only its rounds, which deal 1, 2, 3 … cards."""
+    if "resolved_options" in sheet:
+        resolved: dict[str, Any] = sheet["resolved_options"]
+        return resolved
+    return {**sheet["options"], "schedule": list(range(1, sheet["options"]["rounds"] + 1))}
+
+
+def hand_sizes(sheet: dict[str, Any]) -> list[int]:
+    """The cards each player is dealt, round by round."""
+    sizes: list[int] = resolved_options(sheet)["schedule"]
+    return sizes
+
+
 def new_game(sheet: dict[str, Any]) -> WizardGame:
     game: WizardGame = recorded.new_game(WizardGame, sheet)
     return game
@@ -55,18 +72,21 @@ def test_the_recorded_games_are_there():
         "wizard-6p-hook",
         "anniversary/wizard-6p-full",
         "anniversary/wizard-4p-short",
+        "wizard-4p-tournament",
     }
 
 
 def test_a_recorded_game_replays_round_by_round(sheet):
     game = new_game(sheet)
     assert game.planned_rounds == len(sheet["rounds"])
+    sizes = hand_sizes(sheet)
     for number, round_ in enumerate(sheet["rounds"], start=1):
         assert not game.finished
         assert game.next_round.number == number
+        assert game.next_round.cards == sizes[number - 1]
         game = game.apply_round(game.parse_round(facts_of(round_)))
         scored = game.scored_rounds[-1]
-        assert (scored.number, scored.cards) == (number, number)
+        assert (scored.number, scored.cards) == (number, sizes[number - 1])
         assert list(scored.scores) == round_["scores"], f"scores of round {number}"
         assert list(scored.totals) == round_["totals"], f"totals after round {number}"
     assert game.finished
@@ -78,7 +98,7 @@ def test_a_recorded_game_replays_round_by_round(sheet):
 def test_a_recorded_game_keeps_the_facts_as_written(sheet):
     game = replay(sheet)
     assert list(game.players) == sheet["players"]
-    assert game.options_mapping() == sheet["options"]
+    assert game.options_mapping() == resolved_options(sheet)
     for record, round_ in zip(game.rounds, sheet["rounds"], strict=True):
         written = [*FACTS, *(key for key in SPECIAL_FACTS if key in round_)]
         assert record.to_mapping() == {key: round_[key] for key in written}
@@ -123,10 +143,10 @@ def test_a_recorded_sheet_adds_up(sheet):
     players = len(sheet["players"])
     totals = [0] * players
     met = [0] * players
-    for number, round_ in enumerate(sheet["rounds"], start=1):
+    for cards, round_ in zip(hand_sizes(sheet), sheet["rounds"], strict=True):
         assert len(round_["bids"]) == len(round_["tricks"]) == players
         # Nobody takes the Bomb's trick.
-        assert sum(round_["tricks"]) == number - round_.get("bomb", False)
+        assert sum(round_["tricks"]) == cards - round_.get("bomb", False)
         totals = [total + score for total, score in zip(totals, round_["scores"], strict=True)]
         assert round_["totals"] == totals
         bids = counted_bids(round_)
@@ -204,3 +224,22 @@ def test_the_anniversary_game_needs_its_hook_from_round_3():
     with pytest.raises(RuleError) as refused:
         replay({**sheet, "options": options})
     assert refused.value.field == "bids"
+
+
+def test_the_tournament_game_deals_the_odd_hand_sizes_and_every_card_last():
+    """RULES.md, Wizard schedules: 1, 3, 5 … 15 cards at four players; the last round
+    deals all 60 cards, so nothing is turned and there is no trump; the hook holds."""
+    sheet = load(recorded.sheet("wizard-4p-tournament.json"))
+    assert sheet["options"]["schedule"] == "tournament"
+    assert hand_sizes(sheet) == [1, 3, 5, 7, 9, 11, 13, 15]
+    assert hand_sizes(sheet)[-1] * len(sheet["players"]) == 60
+    last = sheet["rounds"][-1]
+    assert (last["trump"], last["turned"]) == ("none", None)
+    assert all(r["turned"] is not None for r in sheet["rounds"][:-1])
+    for cards, round_ in zip(hand_sizes(sheet), sheet["rounds"], strict=True):
+        assert sum(round_["bids"]) != cards, "the hook"
+    game = replay(sheet)
+    assert [game.turns_trump(n) for n in range(1, 9)] == [True] * 7 + [False]
+    with pytest.raises(RuleError) as refused:
+        replay(sheet, [*sheet["rounds"][:-1], {**last, "trump": "hearts", "turned": "7h"}])
+    assert refused.value.field == "turned"

@@ -14,6 +14,7 @@ from scorekeeper.games.wizard.rules import (
     WizardOptions,
     WizardRound,
     forbidden_bid,
+    full_deal,
     full_game_rounds,
     round_score,
     trump_for_turned,
@@ -98,7 +99,7 @@ def test_a_full_game_deals_the_whole_deck_in_its_last_round(players, rounds):
     assert full_game_rounds(players) == rounds
     game = new_game(players)
     assert game.planned_rounds == rounds
-    assert game.options == WizardOptions(hook=False, rounds=rounds)
+    assert game.options == WizardOptions(hook=False, schedule=full_deal(players))
     assert not game.is_short_game
     assert rounds * players == 60
 
@@ -121,7 +122,11 @@ def test_a_short_game_plays_the_first_rounds_only(players, rounds):
     game = new_game(players, rounds=rounds)
     assert game.planned_rounds == rounds
     assert game.is_short_game
-    assert game.options_mapping() == {"hook": False, "rounds": rounds}
+    assert game.options_mapping() == {
+        "hook": False,
+        "rounds": rounds,
+        "schedule": list(range(1, rounds + 1)),
+    }
 
 
 @pytest.mark.parametrize("number", [1, 2, 5, 20], ids=["round-1", "round-2", "round-5", "round-20"])
@@ -185,11 +190,11 @@ def test_other_options_that_wizard_does_not_have_are_refused(options, field, mes
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        (None, WizardOptions(hook=False, rounds=15)),
-        ({}, WizardOptions(hook=False, rounds=15)),
-        ({"hook": True}, WizardOptions(hook=True, rounds=15)),
-        ({"rounds": None}, WizardOptions(hook=False, rounds=15)),
-        ({"hook": True, "rounds": 4}, WizardOptions(hook=True, rounds=4)),
+        (None, WizardOptions(hook=False, schedule=full_deal(4))),
+        ({}, WizardOptions(hook=False, schedule=full_deal(4))),
+        ({"hook": True}, WizardOptions(hook=True, schedule=full_deal(4))),
+        ({"rounds": None}, WizardOptions(hook=False, schedule=full_deal(4))),
+        ({"hook": True, "rounds": 4}, WizardOptions(hook=True, schedule=(1, 2, 3, 4))),
     ],
     ids=["none", "empty", "hook", "rounds-null", "hook-short"],
 )
@@ -199,12 +204,16 @@ def test_options_not_given_mean_a_full_game_without_the_hook(options, expected):
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(6, WizardOptions(hook=True)), (3, WizardOptions(rounds=99)), (3, WizardOptions(rounds=0))],
+    [
+        (6, WizardOptions(hook=True)),
+        (3, WizardOptions(schedule=tuple(range(1, 100)))),
+        (3, WizardOptions(schedule=())),
+    ],
     ids=["default-20-rounds-for-6-players", "99-rounds", "no-rounds"],
 )
 def test_an_options_value_outside_the_plan_is_refused(players, options):
     refused = refusal(lambda: WizardGame.new(NAMES[:players], options=options))
-    assert fields(refused) == ["rounds"]
+    assert fields(refused) == ["schedule"]
 
 
 # -- the table -------------------------------------------------------------------

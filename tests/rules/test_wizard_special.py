@@ -69,17 +69,25 @@ def said(refused: RoundRefused) -> list[tuple[type[RuleError], str | None, str]]
 
 def test_a_game_without_the_new_options_is_as_it_always_was():
     game = new_game()
-    assert game.options == WizardOptions(hook=False, rounds=20)
+    assert game.options == WizardOptions(hook=False, schedule=tuple(range(1, 21)))
     assert game.options.special_cards == frozenset()
     assert (game.options.hook_from, game.options.tie_break) == (1, "share")
-    assert game.options_mapping() == {"hook": False, "rounds": 20}
+    assert game.options_mapping() == {
+        "hook": False,
+        "rounds": 20,
+        "schedule": list(range(1, 21)),
+    }
 
 
 def test_options_stored_before_the_new_ones_existed_read_with_their_defaults():
     options = WizardGame.options_from_mapping({"hook": True, "rounds": 7}, 3)
-    assert options == WizardOptions(hook=True, rounds=7)
+    assert options == WizardOptions(hook=True, schedule=(1, 2, 3, 4, 5, 6, 7))
     assert options == WizardOptions(
-        hook=True, rounds=7, special_cards=frozenset(), hook_from=1, tie_break="share"
+        hook=True,
+        schedule=(1, 2, 3, 4, 5, 6, 7),
+        special_cards=frozenset(),
+        hook_from=1,
+        tie_break="share",
     )
 
 

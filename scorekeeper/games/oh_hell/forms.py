@@ -26,7 +26,15 @@ from ...forms import (
     players_field,
 )
 from ...rules import Rank, Suit, TrickRound
-from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
+from ..tricks import (
+    OWN_SCHEDULE,
+    SUIT_CHOICES,
+    OwnSchedule,
+    TrickRoundForm,
+    hand_sizes_field,
+    hidden_bids_field,
+    own_hand_sizes,
+)
 from .rules import (
     DEFAULT_SCORING,
     MAX_SCORING_NUMBER,
@@ -62,26 +70,6 @@ def _scoring_number(name: str) -> IntegerField:
     )
 
 
-OWN_SCHEDULE = "own"
-
-
-def own_hand_sizes(text: str | None) -> list[int]:
-    """A table's own schedule as typed (``5, 4, 3`` or ``5 4 3``); empty when it is not a
-    list of whole numbers (the rules judge the sizes).
-
-    >>> own_hand_sizes("3, 2,1 2 13"), own_hand_sizes("3, two"), own_hand_sizes(None)
-    ([3, 2, 1, 2, 13], [], [])
-    """
-    parts = (text or "").replace(",", " ").split()
-    if (
-        not parts
-        or len(parts) > 100
-        or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts)
-    ):
-        return []
-    return [int(part) for part in parts]
-
-
 # Oh Hell's schedules by name (RULES.md, Oh Hell › Rounds and dealing), as a new game and a
 # blank sheet offer them; the values are the rules' names.
 SCHEDULE_CHOICES = [
@@ -92,7 +80,7 @@ SCHEDULE_CHOICES = [
 ]
 
 
-class NewOhHellGameForm(NewGameForm):
+class NewOhHellGameForm(OwnSchedule, NewGameForm):
     """Oh Hell's options: the schedule and its top hand, the hook, the scoring
     (RULES.md, Oh Hell › Rounds and dealing, › Bidding, › Scoring)."""
 
@@ -106,9 +94,7 @@ class NewOhHellGameForm(NewGameForm):
         default="down-up",
         invalid_choice_message=NOT_A_CHOICE,
     )
-    hand_sizes = StringField(
-        lazy_gettext("Cards each, round by round"), validators=[Optional(), Length(max=400)]
-    )
+    hand_sizes = hand_sizes_field()
     top = IntegerField(
         lazy_gettext("Top hand size"),
         validators=[Optional()],
@@ -133,14 +119,6 @@ class NewOhHellGameForm(NewGameForm):
         """The four numbers of the table's own scoring, in the rules' order."""
         return [self[name] for name in SCORING_FIELDS]
 
-    def validate_hand_sizes(self, field: StringField) -> None:
-        if self.schedule.data != OWN_SCHEDULE:
-            return
-        if not own_hand_sizes(field.data):
-            raise ValidationError(
-                gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
-            )
-
     def validate_scoring(self, field: RadioField) -> None:
         own = field.data == OWN_SCORING
         if own and any(number.data is None for number in self.scoring_fields()):
@@ -148,12 +126,10 @@ class NewOhHellGameForm(NewGameForm):
 
     def options(self) -> dict[str, Any]:
         options: dict[str, Any] = {
-            "schedule": self.schedule.data,
+            "schedule": self.schedule_option(),
             "hook": bool(self.hook.data),
         }
-        if self.schedule.data == OWN_SCHEDULE:
-            options["schedule"] = own_hand_sizes(self.hand_sizes.data)
-        elif self.top.data is not None:
+        if self.schedule.data != OWN_SCHEDULE and self.top.data is not None:
             options["top"] = self.top.data
         if self.scoring.data == OWN_SCORING:
             options["scoring"] = {number.name: number.data for number in self.scoring_fields()}

@@ -31,15 +31,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...rules.bidding import TrickBiddingGame, TrickRound, hidden_bids_option, is_whole
+from ...rules.bidding import (
+    TrickBiddingGame,
+    TrickRound,
+    hand_sizes,
+    hidden_bids_option,
+    is_whole,
+)
 from ...rules.cards import Card, Suit
 from ...rules.errors import N_, CardError, OptionError, RoundError, RuleError, TrumpError
 from ...rules.game import RoundInfo
 
 DECK_SIZE = 52  # the plain pack (RULES.md, Oh Hell › Deck and players)
 DEFAULT_TOP = 10
-MAX_SCHEDULE = 100
-"""The most rounds a schedule may list (the app's decision: a bound, not a rule)."""
 MAX_SCORING_NUMBER = 100
 """The largest of the four scoring numbers (the app's decision)."""
 
@@ -197,21 +201,7 @@ def _schedule(raw: Any, top: Any, player_count: int) -> tuple[int, ...]:
             "The top option goes with a named schedule: a list gives its hand sizes itself",
             field="top",
         )
-    if not raw:
-        raise OptionError("A schedule needs at least one round", field="schedule")
-    if len(raw) > MAX_SCHEDULE:
-        raise OptionError(
-            "A schedule has at most {most} rounds", most=MAX_SCHEDULE, field="schedule"
-        )
-    if not all(is_whole(size) and 1 <= size <= most for size in raw):
-        raise OptionError(
-            "With {players} players each hand size in the schedule is a whole number"
-            " from 1 to {most}",
-            players=player_count,
-            most=most,
-            field="schedule",
-        )
-    return tuple(raw)
+    return hand_sizes(raw, most, player_count)
 
 
 def _schedule_kinds_error() -> OptionError:

@@ -2,7 +2,8 @@
 
 With the anniversary special cards (RULES.md, Wizard with the anniversary special cards)
 a round also takes the Bomb, the Cloud's change of a bid and the Werewolf's trump, and
-the game document repeats them.
+the game document repeats them. The option "schedule" (RULES.md, Wizard schedules) is a
+named deal or a list of hand sizes; the game document shows the list.
 """
 
 from __future__ import annotations
@@ -10,9 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from ...api_parts import HIDDEN_BIDS_OPTION, SEAT, SEATS, TRUMP, TRUMP_INPUT, card_names
+from ...rules.bidding import MAX_SCHEDULE
 from ..kind import ApiSchema
 from .referee import REFEREE
-from .rules import SPECIAL_CARDS, SUIT_WORDS, TIE_BREAKS
+from .rules import (
+    SCHEDULE_NAMES,
+    SPECIAL_CARDS,
+    SUIT_WORDS,
+    TIE_BREAKS,
+    WizardGame,
+    full_game_rounds,
+)
 
 
 def turned_schema() -> dict[str, Any]:
@@ -71,6 +80,11 @@ WEREWOLF = {
 }
 
 
+def max_hand_size() -> int:
+    """The largest hand any table deals: 60 cards among the fewest players."""
+    return full_game_rounds(WizardGame.min_players)
+
+
 def round_schema() -> dict[str, Any]:
     return {
         "type": "object",
@@ -127,7 +141,28 @@ def options() -> dict[str, Any]:
         "rounds": {
             "type": "integer",
             "minimum": 1,
-            "description": "Fewer than 60 / players for a short game",
+            "description": (
+                "Fewer than the schedule's rounds for a short game: its first rounds; the"
+                " game document gives the rounds played"
+            ),
+        },
+        "schedule": {
+            "oneOf": [
+                {"type": "string", "enum": list(SCHEDULE_NAMES)},
+                {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 1, "maximum": max_hand_size()},
+                    "minItems": 1,
+                    "maxItems": MAX_SCHEDULE,
+                },
+            ],
+            "default": "full",
+            "description": (
+                "The cards each player is dealt, round by round: full (1, 2, 3 … up to"
+                " 60 / players), tournament (the odd sizes 1, 3, 5 … up to 60 / players) or"
+                " a list of hand sizes, each from 1 to 60 / players, in the order played; a"
+                " round that deals every card has no trump. The game document gives the list"
+            ),
         },
         "special_cards": {
             "type": "array",

@@ -12,13 +12,15 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectMultipleField,
+    StringField,
     ValidationError,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...forms import (
+    NOT_A_CHOICE,
     NOT_A_WHOLE_NUMBER,
     OUT_OF_RANGE,
     NewGameForm,
@@ -29,7 +31,15 @@ from ...forms import (
 from ...i18n import lazy_card_word
 from ...rules import RoundInfo, Special, Suit
 from ...rules.cards import ANNIVERSARY_CARDS
-from ..tricks import SUIT_CHOICES, TrickRoundForm, hidden_bids_field
+from ..tricks import (
+    OWN_SCHEDULE,
+    SUIT_CHOICES,
+    OwnSchedule,
+    TrickRoundForm,
+    hand_sizes_field,
+    hidden_bids_field,
+    own_hand_sizes,
+)
 from .cards import SPECIAL_CARD_WORDS
 from .rules import NO_TRUMP_TURNED, WizardGame, WizardRound
 
@@ -51,12 +61,31 @@ class CheckboxesField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-class NewWizardGameForm(NewGameForm):
+# Wizard's deals by name (RULES.md, Wizard schedules), as a new game and a blank sheet
+# offer them; the values are the rules' names.
+SCHEDULE_CHOICES = [
+    SelectChoice("full", lazy_gettext("Full game: 1, 2, 3 … cards")),
+    SelectChoice("tournament", lazy_gettext("Tournament: 1, 3, 5 … cards")),
+]
+
+
+class NewWizardGameForm(OwnSchedule, NewGameForm):
+    """Wizard's options: the hook and the round it holds from, the schedule and a short
+    game's rounds, the tie-break, the special cards, hidden bids (RULES.md, Wizard;
+    Wizard schedules; Wizard with the anniversary special cards)."""
+
     game_key = "wizard"
     seats = 6
     players = players_field(6)
     first_dealer = first_dealer_field(6)
     hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
+    schedule = RadioField(
+        lazy_gettext("Hand sizes, round by round"),
+        choices=[*SCHEDULE_CHOICES, SelectChoice(OWN_SCHEDULE, lazy_gettext("Our own list"))],
+        default="full",
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    hand_sizes = hand_sizes_field()
     rounds = IntegerField(
         lazy_gettext("Rounds"), validators=[Optional()], invalid_value_message=NOT_A_WHOLE_NUMBER
     )
@@ -92,6 +121,8 @@ class NewWizardGameForm(NewGameForm):
         """The options as the API writes them; the rules judge them (the Dragon only with
         the Fairy, a special card that does not exist)."""
         options: dict[str, Any] = {"hook": bool(self.hook.data)}
+        if self.schedule.data != "full":
+            options["schedule"] = self.schedule_option()
         if self.rounds.data is not None:
             options["rounds"] = self.rounds.data
         # The hook's first round means something only with the hook.
@@ -375,6 +406,15 @@ def _recorded_choices(record: WizardRound) -> dict[str, Any]:
     return data
 
 
+def _own_sizes_typed(form: Any, field: StringField) -> None:
+    """The blank sheet's own list, typed when it is chosen (a validator, not a method:
+    the sheet form's names are its fields)."""
+    if form.deal.data == OWN_SCHEDULE and not own_hand_sizes(field.data):
+        raise ValidationError(
+            gettext("Give the cards each round deals, in order, as whole numbers: 5, 4, 3")
+        )
+
+
 class WizardSheetForm(Form):
     """Wizard's options on the blank-sheet form (its fields joined to ``BlankSheetForm``).
 
@@ -391,6 +431,18 @@ class WizardSheetForm(Form):
         lazy_gettext("Rounds (a short game)"),
         validators=[Optional(), NumberRange(min=1, max=60, message=OUT_OF_RANGE)],
         invalid_value_message=NOT_A_WHOLE_NUMBER,
+    )
+    # Named apart from the other games' blank-sheet options ("schedule" is Oh Hell's there).
+    deal = RadioField(
+        lazy_gettext("Hand sizes, round by round"),
+        choices=[*SCHEDULE_CHOICES, SelectChoice(OWN_SCHEDULE, lazy_gettext("Our own list"))],
+        default="full",
+        validators=[Optional()],
+        invalid_choice_message=NOT_A_CHOICE,
+    )
+    deal_sizes = StringField(
+        lazy_gettext("Cards each, round by round"),
+        validators=[_own_sizes_typed, Optional(), Length(max=400)],
     )
     special_bomb = BooleanField(lazy_gettext("Bomb"))
     special_cloud = BooleanField(lazy_gettext("Cloud"))
@@ -419,9 +471,14 @@ SHEET_SPECIAL_CARDS = {
 
 def wizard_sheet_options(form: Any) -> dict[str, Any]:
     """Wizard's options on a blank sheet: the hook (a round to hold from says it is
-    played), a short game's rounds, the special cards and the tie-break."""
+    played), the hand sizes and a short game's rounds, the special cards and the
+    tie-break."""
     hook_from = form.hook_from.data
     options: dict[str, Any] = {"hook": bool(form.hook.data) or hook_from is not None}
+    if form.deal.data == OWN_SCHEDULE:
+        options["schedule"] = own_hand_sizes(form.deal_sizes.data)
+    elif form.deal.data == "tournament":
+        options["schedule"] = "tournament"
     if form.rounds.data is not None:
         options["rounds"] = form.rounds.data
     if hook_from is not None:

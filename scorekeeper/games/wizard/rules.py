@@ -23,6 +23,16 @@ a round also records the Bomb, the Cloud's change of a bid and the Werewolf's tr
 ...     "tricks": [1, 0, 0], "bomb": True}))
 >>> game.totals
 (50, 10, 50)
+
+A schedule (RULES.md, Wizard schedules) names the hand sizes round by round: the full
+deal, the tournaments' odd sizes, or a table's own list; ``rounds`` plays its first rounds.
+
+>>> game = WizardGame.new(["Ana", "Ben", "Cai", "Dai"], options={"schedule": "tournament"})
+>>> game.options_mapping()["schedule"], game.planned_rounds, game.turns_trump(8)
+([1, 3, 5, 7, 9, 11, 13, 15], 8, False)
+>>> WizardGame.new(["Ana", "Ben", "Cai"], options={"schedule": [1, 2, 4], "rounds": 2}
+...     ).options.schedule
+(1, 2)
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from ...rules.bidding import (
     TrickBiddingGame,
     TrickRound,
     forbidden_bid,
+    hand_sizes,
     hidden_bids_option,
     is_whole,
 )
@@ -46,6 +57,7 @@ from ...rules.errors import (
     CardError,
     OptionError,
     PlayerError,
+    RoundError,
     RoundRefused,
     RuleError,
     TrickError,
@@ -62,9 +74,12 @@ TIE_BREAKS = ("share", "exact_bids")
 """Equal top totals share the win, or go to whoever met their bid in the most rounds."""
 NO_TRUMP_TURNED = (Special.FAIRY, Special.BOMB)
 """Special cards that, turned, mean no trump; the others turned, the dealer names a suit."""
+SCHEDULE_NAMES = ("full", "tournament")
+"""The named lists of hand sizes (RULES.md, Wizard schedules); a table may give its own."""
 
 __all__ = [
     "DECK_SIZE",
+    "SCHEDULE_NAMES",
     "SPECIAL_CARDS",
     "TIE_BREAKS",
     "TRUMP_WORDS",
@@ -74,8 +89,12 @@ __all__ = [
     "WizardOptions",
     "WizardRound",
     "forbidden_bid",
+    "full_deal",
     "full_game_rounds",
+    "named_schedule",
     "round_score",
+    "schedule_name",
+    "tournament_deal",
     "trump_for_turned",
 ]
 
@@ -87,6 +106,43 @@ def full_game_rounds(player_count: int) -> int:
     [20, 15, 12, 10]
     """
     return DECK_SIZE // player_count
+
+
+def full_deal(player_count: int) -> tuple[int, ...]:
+    """The full game's hand sizes: round *r* deals *r* cards, up to 60 / players.
+
+    >>> full_deal(6)
+    (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    """
+    return tuple(range(1, full_game_rounds(player_count) + 1))
+
+
+def tournament_deal(player_count: int) -> tuple[int, ...]:
+    """The tournaments' hand sizes: the odd ones, 1, 3, 5 … up to 60 / players
+    (RULES.md, Wizard schedules).
+
+    >>> [tournament_deal(n) for n in (5, 6)]
+    [(1, 3, 5, 7, 9, 11), (1, 3, 5, 7, 9)]
+    """
+    return tuple(range(1, full_game_rounds(player_count) + 1, 2))
+
+
+def named_schedule(name: str, player_count: int) -> tuple[int, ...]:
+    """The hand sizes of a named schedule, ``"full"`` or ``"tournament"``."""
+    return tournament_deal(player_count) if name == "tournament" else full_deal(player_count)
+
+
+def schedule_name(sizes: tuple[int, ...], player_count: int) -> str | None:
+    """The named schedule these hand sizes are, whole or its first rounds (a short game);
+    None for a table's own list.
+
+    >>> schedule_name((1, 2, 3), 4), schedule_name((1, 3, 5), 4), schedule_name((1, 2, 4), 4)
+    ('full', 'tournament', None)
+    """
+    for name in SCHEDULE_NAMES:
+        if named_schedule(name, player_count)[: len(sizes)] == sizes:
+            return name
+    return None
 
 
 def round_score(bid: int, took: int) -> int:
@@ -114,8 +170,9 @@ def trump_for_turned(card: Card | None) -> Suit | None:
 @dataclass(frozen=True)
 class WizardOptions:
     hook: bool = False
-    rounds: int = 20
-    """Rounds to play: the full game (60 / players) or a short game of fewer."""
+    schedule: tuple[int, ...] = full_deal(3)
+    """The cards each player is dealt, round by round, in the order played: one entry a
+    round to play (RULES.md, Wizard schedules). By default the full game of three."""
     special_cards: frozenset[str] = field(default_factory=frozenset)
     """The anniversary cards played with (:data:`SPECIAL_CARDS`); none by default."""
     hook_from: int = 1
@@ -124,6 +181,11 @@ class WizardOptions:
     """How equal top totals end: ``"share"`` or ``"exact_bids"`` (:data:`TIE_BREAKS`)."""
     hidden_bids: bool = False
     """Each player bids secretly on their own phone; the bids are revealed together."""
+
+    @property
+    def rounds(self) -> int:
+        """Rounds to play: one for each hand size of the schedule."""
+        return len(self.schedule)
 
 
 @dataclass(frozen=True)
@@ -205,36 +267,52 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
 
     @classmethod
     def default_options(cls, player_count: int) -> WizardOptions:
-        return WizardOptions(hook=False, rounds=full_game_rounds(player_count))
+        return WizardOptions(hook=False, schedule=full_deal(player_count))
 
     @classmethod
     def options_from_mapping(
         cls, data: Mapping[str, Any] | None, player_count: int
     ) -> WizardOptions:
         """Options as the API writes them; a game stored before an option existed reads
-        with that option's default."""
+        with that option's default.
+
+        The schedule is ``"full"`` (the default), ``"tournament"`` or a list of hand sizes;
+        ``rounds``, when given, plays the first rounds of it: a short game of the full
+        deal as ever, or of the tournament deal or of a table's own list. A ``rounds``
+        beyond the schedule's is refused (field "rounds"), so the two written together,
+        as the game document writes them, read back as the same game (the app's decision,
+        RULES.md, Wizard schedules).
+
+        >>> options = WizardGame.options_from_mapping({"schedule": "tournament", "rounds": 3}, 6)
+        >>> options.schedule, options.rounds
+        ((1, 3, 5), 3)
+        """
         if data is None:
             data = {}
         if not isinstance(data, Mapping):
             raise OptionError("Options must be an object", field="options")
-        known = {"hook", "rounds", "special_cards", "hook_from", "tie_break", "hidden_bids"}
+        known = {
+            "hook",
+            "rounds",
+            "schedule",
+            "special_cards",
+            "hook_from",
+            "tie_break",
+            "hidden_bids",
+        }
         unknown = sorted(set(data) - known)
         if unknown:
             raise OptionError("Wizard has no option “{name}”", name=unknown[0], field="options")
         hook = data.get("hook", False)
         if not isinstance(hook, bool):
             raise OptionError("The hook option is true or false", field="hook")
-        full = full_game_rounds(player_count)
+        schedule = _schedule(data.get("schedule"), player_count)
         rounds = data.get("rounds")
         if rounds is None:
-            rounds = full
-        if not is_whole(rounds) or not 1 <= rounds <= full:
-            raise OptionError(
-                "A game of {players} players has 1 to {full} rounds",
-                players=player_count,
-                full=full,
-                field="rounds",
-            )
+            rounds = len(schedule)
+        if not is_whole(rounds) or not 1 <= rounds <= len(schedule):
+            raise _rounds_error(schedule, player_count)
+        schedule = schedule[:rounds]
         hook_from = data.get("hook_from")
         if hook_from is None:
             hook_from = 1
@@ -255,7 +333,7 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             )
         return WizardOptions(
             hook=hook,
-            rounds=rounds,
+            schedule=schedule,
             special_cards=_special_cards(data.get("special_cards")),
             hook_from=hook_from,
             tie_break=tie_break,
@@ -263,10 +341,15 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
         )
 
     def options_mapping(self) -> dict[str, Any]:
-        """The options as the API writes them. The ones added with the anniversary cards
-        are written only when they differ from their defaults, so a game without them
-        reads as it always has."""
-        options: dict[str, Any] = {"hook": self.options.hook, "rounds": self.options.rounds}
+        """The options as the API writes them: the schedule always as its list of hand
+        sizes, with its rounds. The ones added with the anniversary cards are written
+        only when they differ from their defaults, so a game without them reads as it
+        always has."""
+        options: dict[str, Any] = {
+            "hook": self.options.hook,
+            "rounds": self.options.rounds,
+            "schedule": list(self.options.schedule),
+        }
         if self.options.special_cards:
             options["special_cards"] = [
                 name for name in SPECIAL_CARDS if name in self.options.special_cards
@@ -297,23 +380,43 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
         return self.options.rounds
 
     @property
+    def schedule_name(self) -> str | None:
+        """``"full"`` or ``"tournament"`` when the game plays that deal (or its first
+        rounds), None for a table's own list."""
+        return schedule_name(self.options.schedule, self.player_count)
+
+    @property
     def is_short_game(self) -> bool:
-        return self.options.rounds < full_game_rounds(self.player_count)
+        """Fewer rounds than the named deal it plays (a table's own list is whole)."""
+        name = self.schedule_name
+        return name is not None and self.planned_rounds < len(
+            named_schedule(name, self.player_count)
+        )
 
     def deal_size(self, number: int) -> int:
-        """Round *r* deals *r* cards to each player."""
-        return number
+        """The schedule's hand size for round ``number``: *r* cards in round *r* of the
+        full game."""
+        if not 1 <= number <= self.planned_rounds:
+            raise RoundError(self.round_sentence("not in game"), number=number, field="number")
+        return self.options.schedule[number - 1]
 
     def turns_trump(self, number: int) -> bool:
         """Whether a card is turned for trump in round ``number``.
 
-        Not in the final round of a full game, where every card is dealt
-        (RULES.md, Wizard › Trump); a short game's last round still turns one, and so
-        does every round with the anniversary cards, whose deck is bigger than 60 cards
-        while the rounds stay 60 / players (RULES.md, Wizard with the anniversary
-        special cards).
+        Not in a round that deals every card (RULES.md, Wizard › Trump; Wizard
+        schedules): the full game's last, the tournament deal's last with four players,
+        any round of a table's list that deals 60 / players. Every round of a short game
+        of the full deal turns one, and so does every round with the anniversary cards,
+        whose deck is bigger than 60 cards while the hands stay at most 60 / players
+        (RULES.md, Wizard with the anniversary special cards).
+
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], options={"schedule": [20, 1]})
+        >>> game.turns_trump(1), game.turns_trump(2)
+        (False, True)
         """
-        return number * self.player_count < self.deck_size
+        if not 1 <= number <= self.planned_rounds:
+            return True  # outside the plan: read as an ordinary round, refused elsewhere
+        return self.deal_size(number) * self.player_count < self.deck_size
 
     def hook_applies(self, info: RoundInfo) -> bool:
         """The hook, when played, holds from the round the option "hook from" names."""
@@ -624,10 +727,18 @@ class WizardGame(TrickBiddingGame[WizardRound, WizardOptions]):
             errors: list[RuleError] = []
             if turned is not None:
                 errors.append(self.nothing_turned_error(info))
-            if trump is not None:
+            if trump is not None and info.number == self.planned_rounds:
                 errors.append(
                     TrumpError(
                         "There is no trump in round {number}, the last round: every card is dealt",
+                        number=info.number,
+                        field="trump",
+                    )
+                )
+            elif trump is not None:
+                errors.append(
+                    TrumpError(
+                        "There is no trump in round {number}: every card is dealt",
                         number=info.number,
                         field="trump",
                     )
@@ -770,6 +881,40 @@ def _dealer_names_suit(turned: Card | None) -> bool:
         turned is not None
         and turned.special in ANNIVERSARY_CARDS
         and turned.special not in NO_TRUMP_TURNED
+    )
+
+
+def _schedule(value: Any, player_count: int) -> tuple[int, ...]:
+    """The option "schedule": a named deal, or a table's own list of hand sizes, each
+    from 1 to 60 / players (RULES.md, Wizard schedules)."""
+    if value is None:
+        value = "full"
+    if isinstance(value, str) and value in SCHEDULE_NAMES:
+        return named_schedule(value, player_count)
+    if not isinstance(value, list | tuple):
+        raise OptionError(
+            "The schedule is “full”, “tournament” or a list of hand sizes, round by round",
+            field="schedule",
+        )
+    return hand_sizes(value, full_game_rounds(player_count), player_count)
+
+
+def _rounds_error(schedule: tuple[int, ...], player_count: int) -> OptionError:
+    """A ``rounds`` that is not one of the schedule's: the full game's as it always said,
+    another schedule's in its own words."""
+    if schedule == full_deal(player_count):
+        return OptionError(
+            "A game of {players} players has 1 to {full} rounds",
+            players=player_count,
+            full=len(schedule),
+            field="rounds",
+        )
+    return OptionError(
+        "The schedule has {count} round: a short game plays just that one",
+        "The schedule has {count} rounds: a short game plays the first 1 to {count} of them",
+        plural_by="count",
+        count=len(schedule),
+        field="rounds",
     )
 
 

@@ -12,10 +12,14 @@ from ..kind import Samples, Taps
 
 
 def new_game_taps(options: Mapping[str, Any]) -> Taps:
-    """The new-game page: a box for each special card, a box for the hook, the numbers."""
+    """The new-game page: a box for each special card, a box for the hook, the numbers;
+    a schedule by its name, or the table's own list typed."""
     taps: Taps = {}
     for option, value in options.items():
-        if isinstance(value, list):
+        if option == "schedule" and isinstance(value, list):
+            taps["schedule"] = "own"
+            taps["hand_sizes"] = ", ".join(str(size) for size in value)
+        elif isinstance(value, list):
             taps[option] = [str(card) for card in value]
         elif value is True:
             taps[option] = "y"

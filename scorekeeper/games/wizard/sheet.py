@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup, escape
 
 from ...charts import BY_ROUND
@@ -199,10 +199,11 @@ def widest(state: WizardGame) -> dict[str, int]:
 
 
 def facts(state: WizardGame, kind: str) -> tuple[Fact, ...]:
-    """The rounds to play, of the full game's, the hook (and the round it holds from),
-    the special cards in play and the tournaments' tie-break."""
+    """The rounds to play, of the full game's (or the hand sizes of another schedule),
+    the hook (and the round it holds from), the special cards in play and the
+    tournaments' tie-break."""
     options = state.options
-    said = [_rounds_fact(state.planned_rounds, state.player_count), _hook_fact(options.hook)]
+    said = [_rounds_fact(state), _hook_fact(options.hook)]
     if options.hook and options.hook_from > 1:
         # TRANSLATORS: on a printed sheet: Hook from round 3 (the hook holds from there on).
         said[-1] = Fact(gettext("Hook"), gettext("from round %(num)s", num=options.hook_from))
@@ -216,8 +217,23 @@ def facts(state: WizardGame, kind: str) -> tuple[Fact, ...]:
     return tuple(said)
 
 
-def _rounds_fact(rounds: int, players: int) -> Fact:
-    full = full_game_rounds(players)
+def _rounds_fact(state: WizardGame) -> Fact:
+    """The full deal's rounds (RULES.md, Wizard › Rounds and dealing), or the hand sizes
+    of another schedule (RULES.md, Wizard schedules), as the cards column prints them."""
+    rounds, full = state.planned_rounds, full_game_rounds(state.player_count)
+    name = state.schedule_name
+    if name != "full":
+        sizes = state.options.schedule
+        listed = (
+            "–".join(str(size) for size in sizes)
+            if len(sizes) <= 16
+            else ngettext("%(num)s round", "%(num)s rounds", len(sizes))
+        )
+        if name == "tournament":
+            # TRANSLATORS: on a printed Wizard sheet, after "Hand sizes, round by round":
+            # the tournaments' odd hand sizes, "tournament: 1–3–5–7".
+            listed = gettext("tournament: %(sizes)s", sizes=listed)
+        return Fact(gettext("Hand sizes, round by round"), listed)
     if rounds == full:
         return Fact(gettext("Rounds"), gettext("%(rounds)s, the full game", rounds=full))
     return Fact(
