@@ -577,6 +577,32 @@ def test_a_blank_sheet_too_wide_for_its_paper_says_so(table: Table) -> None:
     assert "do not fit on this paper" in response.get_data(as_text=True)
 
 
+def test_a_game_sheet_too_wide_for_its_paper_says_so(table: Table) -> None:
+    """The same numbers in a game played: its sheet on that paper is refused with a
+    page that says to print it on the other, never a server error; on A4 it prints."""
+    numbers = {"made_base": 100, "made_per_trick": 100, "per_trick": 100}
+    game = {
+        "game": "oh_hell",
+        "players": ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus"],
+        "first_dealer": 0,
+        "options": {"scoring": {**numbers, "missed_per_trick_off": 100}},
+        "rounds": [],
+    }
+    game_id = store(table.app, game)
+    response = table.client.get(f"/games/{game_id}/sheet.pdf", query_string={"paper": "letter"})
+    assert response.status_code == 422
+    assert "do not fit on this paper" in response.get_data(as_text=True)
+    welsh = table.client.get(
+        f"/games/{game_id}/sheet.pdf",
+        query_string={"paper": "letter"},
+        headers={"Accept-Language": "cy"},
+    )
+    assert welsh.status_code == 422
+    assert "do not fit on this paper" not in welsh.get_data(as_text=True)
+    on_a4 = table.client.get(f"/games/{game_id}/sheet.pdf", query_string={"paper": "a4"})
+    assert on_a4.status_code in (200, 422)
+
+
 @pytest.mark.parametrize("language", ["en", "cy", "nl", "el", "ne"])
 def test_every_short_label_is_in_the_key(app: Flask, language: str) -> None:
     """A heading or label printed in its short form (``tk``, ``Rd``) is said in full in

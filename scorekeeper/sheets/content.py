@@ -510,9 +510,10 @@ def completed_sheet(
     # Upright if the grid is roomy that way, unless a name's word breaks there and not
     # across the page.
     # The first way round (upright if roomy) unless a name's word breaks there and not the other.
-    orientation, grid, height = min(
-        _ways(layout, state, sheet_paper), key=lambda way: _words_broken(way[1], state.players)
-    )
+    ways = list(_ways(layout, state, sheet_paper))
+    if not ways:
+        raise SheetTooWide(f"{state.player_count} players' columns do not fit on {paper}")
+    orientation, grid, height = min(ways, key=lambda way: _words_broken(way[1], state.players))
 
     rows = tuple(layout.played_row(state, scored, grid) for scored in state.scored_rounds)
     to_play: list[Row] = []

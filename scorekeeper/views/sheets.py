@@ -371,6 +371,18 @@ def render_too_slow(error: pdf.RenderTooSlow) -> tuple[str, int, dict[str, str]]
     return page, 503, {"Retry-After": "30"}
 
 
+@bp.errorhandler(sheets.SheetTooWide)
+def too_wide(error: sheets.SheetTooWide) -> tuple[str, int]:
+    """422: a game's columns, as wide as its scores need, fit no way round this paper."""
+    # TRANSLATORS: a game's or a night's printed sheet, when its players' columns, as wide
+    # as the game's largest scores need, do not fit on the paper asked for.
+    message = gettext(
+        "This game's columns, as wide as its scores need, do not fit on this paper: print it"
+        " on the other paper size (A4 or US Letter)."
+    )
+    return render_template("error.html", code=422, message=message), 422
+
+
 def _print_css() -> Path:
     return Path(current_app.static_folder or "static") / "print.css"
 
