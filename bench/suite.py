@@ -9,7 +9,9 @@
 A report, not a test: it exits 0 whether the targets hold or not, and says at the end
 which ones failed. Each figure is a ratio to a baseline measured in the same run.
 
-The benchmarks: requests in-process and SQL per request (bench/pages.py), the score
+The benchmarks: requests in-process and SQL per request (bench/pages.py), the pages a
+table asks for most over HTTP against a bare Flask page served the same way
+(bench/served.py), the score
 sheets (bench/pdf.py, run as its own script), the history (bench/history.py, likewise),
 Save → the next round ready in Chromium (bench/save_to_ready.py, likewise), and a game
 night on a real server with its memory (bench/load.py): as scripts/start serves the app,
@@ -36,7 +38,7 @@ import time
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from . import faults, load, pages, slow_clients, writers
+from . import faults, load, pages, served, slow_clients, writers
 from .common import ROOT, Figure, markdown_table, print_table
 
 
@@ -167,6 +169,11 @@ def main() -> int:
     figures: list[Figure] = []
     print("requests in-process and SQL per request (bench/pages.py) …", flush=True)
     figures += pages.run(args.quick)
+    print("pages over HTTP against a bare Flask page (bench/served.py) …", flush=True)
+    try:
+        figures += served.run(args.quick)
+    except Exception as error:  # a report: say what broke, go on
+        figures.append(Figure("served: could not run", type(error).__name__, note=str(error)[:500]))
     outputs = []
     for script in SCRIPTS:
         print(f"{script.title} ({script.path}) …", flush=True)

@@ -8,6 +8,8 @@ without asking again (``immutable``), and a release changes the address, never a
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +17,7 @@ from typing import Any, cast
 
 from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
 
 YEAR_SECONDS = 365 * 24 * 3600
 
@@ -25,14 +28,28 @@ def _file_hash(path: str, mtime_ns: int) -> str:
     return digest[:12]
 
 
+@lru_cache(maxsize=256)
+def _static_path(folder: str, filename: str) -> str | None:
+    """Where ``filename`` is in the static folder, or None for a name outside it: resolved
+    once a name (a page names the same few files on every request)."""
+    root = Path(folder).resolve()
+    path = (root / filename).resolve()
+    return str(path) if root in path.parents else None
+
+
 def static_version(filename: str) -> str | None:
     """The first 12 hex digits of the file's SHA-256, or None for a file that is not there."""
-    folder = Path(current_app.static_folder or "static").resolve()
-    path = (folder / filename).resolve()
-    if folder not in path.parents or not path.is_file():
+    path = _static_path(current_app.static_folder or "static", filename)
+    if path is None:
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(found.st_mode):
         return None
     # The modification time in the key: a file edited while the app runs gets a new hash.
-    return _file_hash(str(path), path.stat().st_mtime_ns)
+    return _file_hash(path, found.st_mtime_ns)
 
 
 def _add_version(endpoint: str, values: dict[str, Any]) -> None:
@@ -74,6 +91,19 @@ class _StaticOutsideSession(SecureCookieSessionInterface):
     nor varies by it. (Flask-Login reads the session on every answer, and an answer that
     read it says ``Vary: Cookie``: a browser would then fetch the file again each time the
     cookie changed, as it does after every Save.)"""
+
+    def __init__(self) -> None:
+        self._serializers: dict[tuple[Any, ...], URLSafeTimedSerializer] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, made once a secret key (Flask makes one every request)."""
+        key = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        found = self._serializers.get(key)
+        if found is None:
+            found = super().get_signing_serializer(app)
+            if found is not None:
+                self._serializers[key] = found
+        return found
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         if request.endpoint != "static":

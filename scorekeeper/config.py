@@ -115,7 +115,9 @@ COMPRESS_ALGORITHM = ["br", "gzip"]
 COMPRESS_STREAMS = False
 COMPRESS_BR_LEVEL = 5
 COMPRESS_LEVEL = 6
-COMPRESS_MIN_SIZE = 500
+# Below 1 KB an answer goes in one packet with its headers whether compressed or not, and
+# Brotli would cost 30 to 60 µs of a worker for a few hundred bytes (docs/performance.md).
+COMPRESS_MIN_SIZE = 1024
 
 # What one request may ask for (scorekeeper/limits.py): a body of 1 MB (the import of an
 # export, 20 MB), JSON nested 32 levels deep.

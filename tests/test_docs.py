@@ -174,6 +174,9 @@ COVERED: dict[str, Covered] = {
     ".venv/bin/python -m bench.load --seconds 20": Covered(
         "bench/README.md", LONG, ".venv/bin/python -m bench.load --help"
     ),
+    ".venv/bin/python -m bench.served --quick": Covered(
+        "bench/README.md", LONG, ".venv/bin/python -m bench.served --help"
+    ),
     ".venv/bin/python bench/pdf.py": Covered(
         "bench/README.md", LONG, ".venv/bin/python bench/pdf.py --help"
     ),

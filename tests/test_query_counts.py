@@ -198,3 +198,56 @@ def test_a_watchers_reload_of_an_unchanged_board_is_one_statement_and_no_board(
         again = watcher.get(f"/watch/{token}", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304 and again.data == b""
     assert len(sent) == 1, sent
+
+
+# What every page costs the database before it shows anything: its login, one statement
+# (the login's key and its account, together). A page's own statements come after it.
+FIXED_COUNTS = {"empty page": 1, "round screen": 4, "scoreboard": 5}
+
+
+def add_empty_page(app: Flask) -> None:
+    """The site's frame and nothing in it, for a logged-in account (as bench/ times it)."""
+    from flask import render_template
+    from flask_login import login_required
+    from jinja2 import ChoiceLoader, DictLoader
+
+    app.jinja_env.loader = ChoiceLoader(
+        [DictLoader({"tests/empty.html": '{% extends "base.html" %}'}), app.jinja_env.loader]
+    )
+
+    @login_required
+    def empty() -> str:
+        return render_template("tests/empty.html")
+
+    app.add_url_rule("/tests/empty", "tests_empty", empty)
+
+
+def test_a_logged_in_page_asks_the_database_once_for_its_login_and_a_fixed_number_in_all(
+    app: Flask, request: pytest.FixtureRequest
+) -> None:
+    add_empty_page(app)  # before the app's first request: the login
+    table: Table = request.getfixturevalue("table")
+    with app.app_context():
+        game_id = play(owner("ana"), 6, 9).id
+    urls = {
+        "empty page": "/tests/empty",
+        "round screen": f"/games/{game_id}/rounds/new",
+        "scoreboard": f"/games/{game_id}",
+    }
+    sent = {
+        name: statements(app, lambda url=url: table.client.get(url)) for name, url in urls.items()
+    }
+    assert {name: len(found) for name, found in sent.items()} == FIXED_COUNTS, sent
+    for found in sent.values():
+        logins = [s for s in found if "login_sessions" in s]
+        assert len(logins) == 1 and "users" in logins[0], found
+        assert not any("count(" in s.lower() for s in found), found
+
+
+def test_a_page_asked_without_a_login_still_leads_a_fresh_install_to_its_first_account(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The count of accounts is asked only when nobody is logged in."""
+    answer = client.get("/games")
+    assert answer.status_code == 302
+    assert answer.headers["Location"].endswith("/welcome")

@@ -16,7 +16,19 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import ColumnElement, CursorResult, and_, case, delete, func, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    CursorResult,
+    Select,
+    and_,
+    bindparam,
+    case,
+    delete,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -511,9 +523,7 @@ def user_for_session(key: str | None, remembered_only: bool = False) -> User | N
     password change or "log out everywhere", or unused for too long."""
     if not key or not isinstance(key, str) or len(key) > 100:
         return None
-    found = db.session.execute(
-        select(LoginSession, User).join(User).where(LoginSession.key_hash == _key_hash(key))
-    ).first()
+    found = db.session.execute(_login_lookup(), {"key_hash": _key_hash(key)}).first()
     if found is None:
         return None
     login, user = found
@@ -528,6 +538,14 @@ def user_for_session(key: str | None, remembered_only: bool = False) -> User | N
         login.last_seen_at = now
         note_in_passing()
     return user
+
+
+@cache
+def _login_lookup() -> Select[LoginSession, User]:
+    """The login and its account in one statement, built once (every page asks it)."""
+    return (
+        select(LoginSession, User).join(User).where(LoginSession.key_hash == bindparam("key_hash"))
+    )
 
 
 def end_session(key: str | None) -> None:

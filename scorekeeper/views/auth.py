@@ -68,6 +68,9 @@ def ask_for_first_account() -> Response | None:
     )
     if public or endpoint == "auth.first_account":
         return None
+    # A login is an account: its lookup (needed by the page anyway) stands for the count.
+    if current_user.is_authenticated:
+        return None
     if not services.has_users():
         return redirect(url_for("auth.first_account"))
     return None
