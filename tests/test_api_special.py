@@ -89,6 +89,7 @@ def test_the_options_are_kept_and_shown(ana: Any) -> None:
         **options,
         "special_cards": ["bomb", "dragon", "fairy", "werewolf"],
         "hidden_bids": False,
+        "schedule": list(range(1, 11)),
     }
     assert fetch(ana, game["id"]) == game
 
@@ -104,6 +105,7 @@ def test_options_left_out_are_shown_at_their_defaults(ana: Any) -> None:
         "hook_from": 1,
         "tie_break": "share",
         "hidden_bids": False,
+        "schedule": list(range(1, 21)),
     }
 
 
