@@ -612,7 +612,9 @@ def test_every_short_label_is_in_the_key(app: Flask, language: str) -> None:
         with app.test_request_context("/", headers={"Accept-Language": language}):
             sheet = sheets.blank_sheet(game.rules, game.sheet, players, paper="a4")
             html = render_template("sheets/sheet.html", sheet=sheet)
-        for short, full in sheet.grid.abbreviations:
+            # Read in the reader's language, as the sheet was drawn.
+            labels = [(str(short), str(full)) for short, full in sheet.grid.abbreviations]
+        for short, full in labels:
             # Said in full, or (the bids added up) what the column holds.
             assert f"{short}: {full} ·" in html or f"{short}: " in html, (key, language, short)
 

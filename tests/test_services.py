@@ -35,7 +35,11 @@ def test_create_game_keeps_players_for_later(owners) -> None:  # type: ignore[no
     ana, _ = owners
     record = services.create_game(ana, "wizard", ["Ana", "Ben", "Cai"], 1, {"hook": True})
     assert record.state.players == ("Ana", "Ben", "Cai")
-    assert record.row.options == {"hook": True, "rounds": 20}
+    assert record.row.options == {
+        "hook": True,
+        "rounds": 20,
+        "schedule": list(range(1, 21)),
+    }
     services.create_game(ana, "wizard", ["Cai", "Dee", "Ana"])
     assert count(Player) == 4
     assert services.known_player_names(ana)[:3] == ["Ana", "Cai", "Dee"]

@@ -76,6 +76,7 @@ def data_behind(app: Flask) -> dict[str, list[str]]:
             "player_id": [str(wizard.row.seats[0].player_id)],
             "token": [token],
             "game": ["wizard", "one_card"],
+            "code": ["4821093755", "nosuchcode"],
         }
         db.session.remove()
     return values

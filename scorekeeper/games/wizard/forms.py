@@ -421,6 +421,12 @@ class WizardSheetForm(Form):
     The special cards are a box each, the Dragon and the Fairy one box: they are played
     only together (RULES.md, Wizard with the anniversary special cards)."""
 
+    examples: ClassVar[tuple[dict[str, str], ...]] = (
+        {"deal": OWN_SCHEDULE, "deal_sizes": "1, 2, 4, 7, 10"},
+    )
+    """Choices that go together: the table's own list (one every table size may deal) typed
+    with the radio that asks for it."""
+
     hook = BooleanField(lazy_gettext("Hook: the dealer's bid may not make the bids add up"))
     hook_from = IntegerField(
         lazy_gettext("The hook from round"),
