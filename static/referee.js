@@ -22,6 +22,7 @@
     // was made before them, so they are put back on the page it brings.
     var taps = 0;
     var chosen = {};
+    var ticked = {};
 
     // The whole deck in the two-step picker's place: a card is one tap.
     function showDeck() {
@@ -99,6 +100,10 @@
           if (el.name === name && el.type === "radio") el.checked = el.value === chosen[name].value;
         });
       });
+      Array.prototype.forEach.call(form.elements, function (el) {
+        var tick = el.type === "checkbox" ? ticked[el.name + "=" + el.value] : null;
+        if (tick && tick.at > sentAt) el.checked = tick.checked;
+      });
       mark();
       if (focusKey) {
         var again = Array.prototype.find.call(form.elements, function (el) {
@@ -170,8 +175,11 @@
         return;
       }
       if (input.type === "checkbox" && input.hasAttribute("data-autosubmit")) {
-        // A choice among several (the special cards in play): the form says them all.
+        // A choice among several (the special cards in play): the form says them all, and
+        // a box ticked while an answer is on its way is ticked again on the page it brings.
         event.stopPropagation();
+        taps += 1;
+        ticked[input.name + "=" + input.value] = { checked: input.checked, at: taps };
         send(null);
         return;
       }

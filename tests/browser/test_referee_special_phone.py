@@ -168,3 +168,37 @@ def test_special_cards_tapped_in_are_marked_on_the_deck_like_the_others(
     expect(page.locator("#answer .winner-line")).to_have_text("Wizard: allowed.")
     assert page.evaluate("window.refereeMarker") == 1, "a tap reloaded the page"
     fits(page)
+
+
+def test_a_special_card_ticked_while_an_answer_is_on_its_way_stays_ticked(
+    tall_phone: Page, live_server: Any
+) -> None:
+    """A quick thumb: the Fairy is ticked while the answer to the Dragon's tick is still on
+    its way. That answer was made before the Fairy; the page it brings keeps the Fairy
+    ticked and asks again with it."""
+    page = tall_phone
+    page.goto(live_server.url + "/referee/wizard/trick?trump=hearts")
+    page.locator(".special-set summary").tap()
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if "special=dragon" in route.request.url and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/referee/wizard/trick\?.*"), hold)
+    page.locator("label[for=special-dragon]").tap()
+    expect(page.locator("form[data-referee]")).to_have_attribute("aria-busy", "true")
+    for _ in range(500):  # the route's handler runs while Playwright is being waited on
+        if held:
+            break
+        page.wait_for_timeout(10)
+    assert held, "the Dragon's answer was not held"
+    page.locator("label[for=special-fairy]").tap()
+    held[0].continue_()
+    expect(page.locator("form[data-referee]")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#special-fairy")).to_be_checked()
+    expect(page.locator("#special-dragon")).to_be_checked()
+    expect(page.get_by_role("button", name="Fairy", exact=True)).to_be_visible()
+    assert "special=fairy" in page.url and "special=dragon" in page.url, page.url
