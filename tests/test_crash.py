@@ -27,7 +27,7 @@ from tests.live import free_port, wait_until_serving, waitress
 ROUNDS = 20  # a full game of 3 players
 MIN_KILLS = 12
 MAX_GAMES = 12
-DEADLINE_SECONDS = 150
+DEADLINE_SECONDS = 120  # without a single answer: the server is not coming back
 
 
 class Server:
@@ -42,7 +42,7 @@ class Server:
 
     def start(self) -> None:
         self.process = waitress(self.env, self.port, threads=4)
-        wait_until_serving(self.url, seconds=20)
+        wait_until_serving(self.url, seconds=90)  # a busy machine starts Python slowly
 
     def kill(self) -> None:
         assert self.process is not None
@@ -100,9 +100,11 @@ def test_no_answered_round_is_lost_or_doubled_when_the_server_is_killed(tmp_path
     def killer() -> None:
         while not done.is_set():
             # A loaded machine may take longer to start the server than the kill window:
-            # wait for one answer from this life of the server (or a few seconds) so the
-            # phone always makes progress, then kill at a random moment.
-            answered_since_start.wait(timeout=5)
+            # wait for one answer from this life of the server, so the phone always makes
+            # progress however slow the start, then kill at a random moment.
+            while not answered_since_start.wait(timeout=0.5):
+                if done.is_set():
+                    return
             time.sleep(rng.uniform(0.02, 0.25))
             if done.is_set():
                 break
@@ -113,14 +115,16 @@ def test_no_answered_round_is_lost_or_doubled_when_the_server_is_killed(tmp_path
     thread = threading.Thread(target=killer, daemon=True)
     thread.start()
     answered: dict[str, list[int]] = {}
-    started = time.monotonic()
+    last_answer = [time.monotonic()]
 
     def send(method: str, path: str, body: Any, headers: dict[str, str]) -> tuple[int, Any]:
         while True:
-            assert time.monotonic() - started < DEADLINE_SECONDS, "no progress"
+            waited = time.monotonic() - last_answer[0]
+            assert waited < DEADLINE_SECONDS, f"no answer for {waited:.0f} s"
             try:
                 answer = call(server, method, path, body, headers)
                 answered_since_start.set()
+                last_answer[0] = time.monotonic()
                 return answer
             except (OSError, http.client.HTTPException, json.JSONDecodeError):
                 time.sleep(0.02)  # the server is down: try again, the same request
