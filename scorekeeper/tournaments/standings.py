@@ -82,9 +82,11 @@ class Line(Generic[P]):
     scores: tuple[int, ...] = field(default=())
     """The player's score at each table, in the order the tables were given."""
 
-    def sort_key(self) -> tuple[int, int, int]:
-        """Higher is better: points, then rounds bid exactly, then the best game."""
-        return (self.points, self.exact or 0, self.best if self.best is not None else -(10**9))
+    def sort_key(self) -> tuple[bool, int, int, int]:
+        """Higher is better: points, then rounds bid exactly, then the best game; a player
+        without a table yet after everyone who has played."""
+        best = self.best if self.best is not None else 0
+        return (self.games > 0, self.points, self.exact or 0, best)
 
 
 def ranked(items: Iterable[T], key: Callable[[T], Any]) -> list[tuple[int, bool, T]]:
