@@ -143,12 +143,21 @@ def check_plan(plan: Plan) -> tuple[str, date, type[State], dict[str, Any], list
                     field="final_size",
                 )
             )
-        if size is not None and low <= size <= high:
-            try:
-                seated = rules.new([f"{seat}" for seat in range(size)], 0, plan.options)
-                options = seated.options_mapping()
-            except RoundRefused as refused:
-                errors.extend(error for error in refused.errors if error.field != "players")
+        if plan.options is not None and not isinstance(plan.options, Mapping):
+            errors.append(RuleError(N_("Options must be an object"), field="options"))
+        elif size is not None and low <= size <= high:
+            # Kept as given (a named schedule stays a name): each table's game resolves
+            # them for its own count. Judged for every count a table may have.
+            options = dict(plan.options or {})
+            counts = {size, max(low, size - 1), min(high, size + 1)}
+            if final and low <= final <= high:
+                counts.add(final)
+            for count in sorted(counts):
+                try:
+                    rules.new([f"{seat}" for seat in range(count)], 0, options)
+                except RoundRefused as refused:
+                    errors.extend(e for e in refused.errors if e.field != "players")
+                    break
     names = _player_names(plan.players, errors)
     if rules is not None and names and final and len(names) < final:
         errors.append(
@@ -339,10 +348,15 @@ def draw_stage(tournament: Tournament, seed: int | None = None) -> TournamentSta
             sizes = table_sizes(
                 len(players), tournament.table_size, rules.min_players, rules.max_players
             )
-        except DrawError as error:
-            raise RoundRefused(
-                [RuleError(N_(error.template), field="players", **error.values)]
-            ) from None
+        except DrawError:
+            said = RuleError(
+                N_("{players} players cannot sit at tables of {low} to {high}"),
+                players=len(players),
+                low=rules.min_players,
+                high=rules.max_players,
+                field="players",
+            )
+            raise RoundRefused([said]) from None
     tables = draw(players, sizes, rng, meetings(earlier))
     states = [
         rules.new(list(table.seats), table.first_dealer, tournament.options) for table in tables
@@ -513,7 +527,9 @@ def screen_tournament(token: str) -> Tournament:
     """The tournament a standings link shows, or NotFound (revoked or guessed)."""
     if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
         raise NotFound("screen")
-    found = db.session.scalar(select(Tournament).where(Tournament.screen_token == token))
+    found: Tournament | None = db.session.scalar(
+        select(Tournament).where(Tournament.screen_token == token)
+    )
     if found is None:
         raise NotFound("screen")
     return found

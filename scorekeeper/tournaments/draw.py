@@ -104,7 +104,7 @@ def _weight(times: int) -> int:
     """What seating two players together costs, by how often they met before: nothing
     for a first meeting, then more and more (a third meeting costs more than two
     second ones)."""
-    return 4**times - 1
+    return int(4**times) - 1
 
 
 def _table_cost(table: Sequence[P], met: Mapping[frozenset[P], int]) -> int:

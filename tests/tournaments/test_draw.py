@@ -34,7 +34,7 @@ def test_sizes_differ_by_at_most_one_within_the_counts(
 ) -> None:
     found = table_sizes(players, size, low=3, high=6)
     assert sum(found) == players
-    assert max(found) - min(found) <= 1 and 3 <= min(found) and max(found) <= 6
+    assert max(found) - min(found) <= 1 and min(found) >= 3 and max(found) <= 6
     assert found == sizes
 
 
