@@ -134,6 +134,7 @@ def register_blueprints(app: Flask) -> None:
         rounds,
         seats,
         sheets,
+        tournaments,
         watch,
     )
 
@@ -146,6 +147,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(seats.bp)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(language.bp)
     app.register_blueprint(health.bp)

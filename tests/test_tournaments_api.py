@@ -136,3 +136,23 @@ def test_the_standings_follow_every_saved_round(api: ApiClient, recorded: dict[s
     after = api.get(f"{url}/standings").json
     first = after["standings"][0]
     assert (first["player"], first["points"], first["exact_bids"]) == (table["players"][0], 30, 1)
+
+
+def test_the_answers_follow_the_openapi_document(api: ApiClient, recorded: dict[str, Any]) -> None:
+    import jsonschema
+
+    document = api.client.get("/api/v1/openapi.json").json
+    for path in ("/tournaments", "/tournaments/{tournament_id}/stages"):
+        assert path in document["paths"]
+
+    def check(name: str, value: Any) -> None:
+        root = {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
+        jsonschema.Draft202012Validator(root).validate(value)
+
+    check("NewTournament", recorded["tournament"])
+    api.login()
+    made = api.post(TOURNAMENTS, json=recorded["tournament"]).json
+    check("Tournament", made)
+    url = f"{TOURNAMENTS}/{made['id']}"
+    check("Stage", api.post(f"{url}/stages", json={"seed": 3}).json)
+    check("Standings", api.get(f"{url}/standings").json)
