@@ -182,8 +182,10 @@ def register(tournament_id: int) -> Response | tuple[str, int]:
         tournaments.register_players(current_user, tournament, form.player_names())
     except RoundRefused as refused:
         return _show(tournament, form, [translate(e) for e in refused.errors]), 422
-    except (services.Conflict, services.StorageError) as refused:
-        return _show(tournament, form, [refused.message]), 409
+    except services.Conflict as refused:
+        return _show(tournament, form, [refused.message]), 422
+    except services.StorageError as stored:
+        return _show(tournament, form, [stored.message]), 503
     count = len(tournament.entries)
     flash(gettext("Players registered: %(count)s.", count=count), "done")
     return _back(tournament)
