@@ -334,7 +334,7 @@ def draw_stage(tournament: Tournament, seed: int | None = None) -> TournamentSta
     ]
     if tournament.drawn and not _stage_finished(tournament.drawn[-1]):
         raise Conflict(
-            N_("Stage {number} is still being played: draw the next when its tables finish"),
+            N_("Stage %(number)s is still being played: draw the next when its tables finish"),
             "stage",
             number=tournament.drawn[-1].number,
         )
