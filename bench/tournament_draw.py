@@ -80,16 +80,18 @@ def main() -> int:
     args = parser.parse_args()
     print(f"{args.draws} seeded tournaments per field\n")
     print(
-        "| players | tables | stages | unavoidable repeats | draws with more | repeats over, mean | most met | ms a tournament |"
+        "| players | tables | stages | unavoidable repeats | draws with more"
+        " | repeats over, mean | most met | ms a tournament |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     missed = False
     for players, size, stages, low, high in FIELDS:
         found = run_field(players, size, stages, low, high, args.draws)
         shown = "×".join(map(str, table_sizes(players, size, low, high)))
+        share = 100 * found["over_draws"] / args.draws
         print(
             f"| {players} | {shown} | {stages} | {found['needed']} | "
-            f"{found['over_draws']} of {args.draws} ({100 * found['over_draws'] / args.draws:.1f} %) | "
+            f"{found['over_draws']} of {args.draws} ({share:.1f} %) | "
             f"{found['over_pairs']:.2f} | {found['worst']} | {found['ms']:.1f} |"
         )
         if (players, size, stages) == (18, 3, 3) and found["over_draws"]:

@@ -400,11 +400,13 @@ class Tournament(db.Model):  # type: ignore[name-defined,misc]
     screen_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
+    # Loaded when asked for: the hall's screens read the tournament's row alone while
+    # the standings they show are kept (services.tournaments.current_standings).
     entries: Mapped[list[TournamentPlayer]] = relationship(
-        order_by="TournamentPlayer.position", cascade="all, delete-orphan", lazy="selectin"
+        order_by="TournamentPlayer.position", cascade="all, delete-orphan"
     )
     drawn: Mapped[list[TournamentStage]] = relationship(
-        order_by="TournamentStage.number", cascade="all, delete-orphan", lazy="selectin"
+        order_by="TournamentStage.number", cascade="all, delete-orphan"
     )
 
 
@@ -437,7 +439,7 @@ class TournamentStage(db.Model):  # type: ignore[name-defined,misc]
     drawn_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tables: Mapped[list[TournamentTable]] = relationship(
-        order_by="TournamentTable.number", cascade="all, delete-orphan", lazy="selectin"
+        order_by="TournamentTable.number", cascade="all, delete-orphan"
     )
 
 
@@ -455,4 +457,4 @@ class TournamentTable(db.Model):  # type: ignore[name-defined,misc]
     # while it is given out.
     keeper_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
 
-    game: Mapped[Game] = relationship(lazy="joined")
+    game: Mapped[Game] = relationship()

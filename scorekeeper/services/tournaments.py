@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -363,7 +363,7 @@ def draw_stage(tournament: Tournament, seed: int | None = None) -> TournamentSta
     ]
     owner = db.session.get(User, tournament.owner_id)
     assert owner is not None
-    tournament_id = tournament.id
+    tournament_id = tournament.id  # read before the transaction lets the row go
     writes.begin()
     night = tonight(owner)
     stage = TournamentStage(number=number, final=final)
@@ -536,14 +536,31 @@ def screen_tournament(token: str) -> Tournament:
 
 
 def screen_stamp(token: str) -> str:
-    """Only the stamp of the standings a link shows: a hall's screen asks every few
-    seconds."""
+    """Only the stamp of the standings a link shows, in one query on a connection of its
+    own, outside the ORM's session: every screen in the hall asks every few seconds."""
     if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
         raise NotFound("screen")
-    found = db.session.scalar(select(Tournament.id).where(Tournament.screen_token == token))
-    if found is None:
+    with db.engine.connect() as connection:
+        row = connection.execute(_SCREEN_STAMP, {"token": token}).first()
+    if row is None:
         raise NotFound("screen")
-    return tournament_stamp(found)
+    return f"{int(row[0])}-{int(row[1])}-{int(row[2])}"
+
+
+# Built once. The outer join keeps a tournament with no stage drawn yet (0 games).
+_SCREEN_STAMP = (
+    select(
+        Tournament.id,
+        func.count(Game.id),
+        func.coalesce(func.sum(Game.version), 0),
+    )
+    .select_from(Tournament)
+    .outerjoin(TournamentStage, TournamentStage.tournament_id == Tournament.id)
+    .outerjoin(TournamentTable, TournamentTable.stage_id == TournamentStage.id)
+    .outerjoin(Game, Game.id == TournamentTable.game_id)
+    .where(Tournament.screen_token == bindparam("token"))
+    .group_by(Tournament.id)
+)
 
 
 def get_table(tournament: Tournament, stage: Any, number: Any) -> TournamentTable:

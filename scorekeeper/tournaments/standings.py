@@ -1,5 +1,5 @@
 """Standings across tables: each player's points by the organiser's ranking rule, then
-the tie-breaks in order (RULES.md, Tournaments): the rounds bid exactly (for a game with
+the tie-breaks in order (docs/api.md, Tournaments): the rounds bid exactly (for a game with
 bids), then the best single game, then the place is shared.
 
 The ranking itself (:func:`ranked`) knows nothing of tournaments: anything with a sort

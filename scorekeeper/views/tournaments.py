@@ -262,14 +262,31 @@ def share(tournament_id: int) -> Response:
 # -- the hall's screen and the printed standings ------------------------------------------------
 
 
+_SCREENS: dict[tuple[str, str, str], str] = {}
+"""The hall's screen as last drawn, by its link, the standings' stamp and the language:
+for a screen without an account (nothing of anyone's own on it). Every screen in the hall
+reloads at once when a round is saved; one of them draws the page, the others read it."""
+
+_SCREENS_KEPT = 64
+
+
 @bp.route("/standings/<token>")
 def screen(token: str) -> str:
+    try:
+        stamp = tournaments.screen_stamp(token)
+    except services.NotFound:
+        abort(404)
+    anonymous = not current_user.is_authenticated
+    key = (token, stamp, current_language())
+    kept = _SCREENS.get(key) if anonymous else None
+    if kept is not None:
+        return kept
     try:
         tournament = tournaments.screen_tournament(token)
     except services.NotFound:
         abort(404)
     standings = tournaments.current_standings(tournament)
-    return render_template(
+    page = render_template(
         "tournaments/screen.html",
         tournament=tournament,
         kind=KINDS[tournament.kind],
@@ -277,6 +294,11 @@ def screen(token: str) -> str:
         token=token,
         refresh=REFRESH_SECONDS,
     )
+    if anonymous and standings.stamp == stamp:
+        if len(_SCREENS) >= _SCREENS_KEPT:
+            _SCREENS.clear()
+        _SCREENS[key] = page
+    return page
 
 
 @bp.route("/standings/<token>/version")
