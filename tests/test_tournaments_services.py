@@ -13,6 +13,8 @@ from scorekeeper.rules import RoundRefused
 from scorekeeper.services import tournaments
 from tests.conftest import PASSWORD
 
+pytestmark = pytest.mark.data_layer
+
 SIX = ["Ana", "Ben", "Cai", "Dai", "Eli", "Fay"]
 
 
@@ -141,3 +143,17 @@ def test_a_plan_refused_on_its_field(ana: Any, changes: dict[str, Any], field: s
         tournaments.create_tournament(ana, plan(**changes))
     assert field in {error.field for error in refused.value.errors}
     assert tournaments.list_tournaments(ana) == []
+
+
+def test_the_screens_stamp_follows_the_standings(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    token = tournaments.share_screen(cup)
+    before = tournaments.screen_stamp(token)
+    assert before == tournaments.tournament_stamp(cup.id) == f"{cup.id}-0-0"
+    stage = tournaments.draw_stage(cup, seed=8)
+    play_stage(stage)
+    after = tournaments.screen_stamp(token)
+    assert after == tournaments.current_standings(cup).stamp != before
+    tournaments.stop_screen(cup)
+    with pytest.raises(services.NotFound):
+        tournaments.screen_stamp(token)
