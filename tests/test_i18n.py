@@ -579,6 +579,7 @@ SHEETS: dict[str, Callable[[dict[str, Any]], str]] = {
     "running wizard game": lambda g: f"/games/{g['running']}/sheet.pdf",
     "one card game": lambda g: f"/games/{g['one_card']}/sheet.pdf",
     "night": lambda g: f"/nights/{g['night']}/sheet.pdf",
+    "tournament": lambda g: f"/tournaments/{g['tournament']}/standings.pdf",
     "blank wizard sheet": lambda g: "/sheets/blank.pdf?game=wizard&players=4",
     "blank one card sheet": lambda g: "/sheets/blank.pdf?game=one_card&players=3",
 }
