@@ -31,6 +31,16 @@ P = TypeVar("P", bound=Hashable)
 RESTARTS = 12
 """Random starting draws each balanced on its own; the best one is kept."""
 
+KICKS = 20
+"""For a draw still seating players together again: shakes of a few random swaps, each
+balanced again, before the next random start."""
+
+WORK = 40_000
+"""How much balancing a draw may do, in balancings × players²: small fields try every
+restart and shake, large ones (whose balancing costs the square of their players) fewer,
+so that a draw stays within a second or two where meetings again cannot be avoided at
+all. A count, not a clock: a seeded draw is the same on any machine."""
+
 
 class DrawError(ValueError):
     """The players cannot be seated at tables the game allows."""
@@ -151,7 +161,10 @@ def draw(
     earlier = met or {}
     best: list[list[P]] | None = None
     best_cost = math.inf
+    allowed = max(2, WORK // max(1, len(pool)) ** 2)
     for _attempt in range(RESTARTS if earlier else 1):
+        if allowed <= 0:
+            break
         rng.shuffle(pool)
         tables: list[list[P]] = []
         start = 0
@@ -159,6 +172,23 @@ def draw(
             tables.append(pool[start : start + size])
             start += size
         tables, cost = _balanced(tables, earlier, rng) if earlier else (tables, 0)
+        allowed -= 1
+        for _kick in range(KICKS if cost and len(tables) > 1 else 0):
+            if allowed <= 0:
+                break
+            allowed -= 1
+            # Stuck where no single swap helps: a few random swaps, then balance again;
+            # kept only if it ends no worse (an escape from the local optimum).
+            trial = [list(table) for table in tables]
+            for _swap in range(2):
+                a, b = rng.sample(range(len(trial)), 2)
+                i, j = rng.randrange(len(trial[a])), rng.randrange(len(trial[b]))
+                trial[a][i], trial[b][j] = trial[b][j], trial[a][i]
+            trial, tried = _balanced(trial, earlier, rng)
+            if tried <= cost:
+                tables, cost = trial, tried
+            if cost == 0:
+                break
         if cost < best_cost:
             best, best_cost = [list(table) for table in tables], cost
         if cost == 0:

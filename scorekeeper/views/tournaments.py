@@ -7,6 +7,7 @@ screen without an account."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import date
 
 import segno
@@ -134,7 +135,7 @@ def show(tournament_id: int) -> str:
     return _show(tournament, players)
 
 
-def _show(tournament: Tournament, players: PlayersForm, problems: list[str] = ()) -> str:  # type: ignore[assignment]
+def _show(tournament: Tournament, players: PlayersForm, problems: Sequence[str] = ()) -> str:
     standings = tournaments.current_standings(tournament)
     links = {
         table.id: shared_url("tournaments.keeper", token=table.keeper_token)
@@ -151,6 +152,7 @@ def _show(tournament: Tournament, players: PlayersForm, problems: list[str] = ()
         form=EmptyForm(),
         upcoming=tournaments.next_stage(tournament),
         links=links,
+        codes={table_id: qr(link) for table_id, link in links.items()},
         screen=shared_url("tournaments.screen", token=tournament.screen_token)
         if tournament.screen_token
         else None,
@@ -348,4 +350,5 @@ def printed(tournament_id: int) -> Response:
 
 
 def qr(link: str) -> Markup:
+    """A table's link as a QR code, for its scorekeeper's phone to scan."""
     return Markup(segno.make(link, error="m").svg_inline(scale=3))
