@@ -56,7 +56,8 @@ def run_field(
         rng = random.Random(seed)
         played: list[list[tuple[int, ...]]] = []
         for _stage in range(stages):
-            tables = draw(range(players), sizes, rng, meetings(played))
+            before = [[len(table) for table in stage] for stage in played]
+            tables = draw(range(players), sizes, rng, meetings(played), before)
             played.append([table.seats for table in tables])
         met = meetings(played)
         excess = repeats(met) - needed

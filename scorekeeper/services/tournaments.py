@@ -357,7 +357,8 @@ def draw_stage(tournament: Tournament, seed: int | None = None) -> TournamentSta
                 field="players",
             )
             raise RoundRefused([said]) from None
-    tables = draw(players, sizes, rng, meetings(earlier))
+    earlier_sizes = [[len(table) for table in stage] for stage in earlier]
+    tables = draw(players, sizes, rng, meetings(earlier), earlier_sizes)
     states = [
         rules.new(list(table.seats), table.first_dealer, tournament.options) for table in tables
     ]

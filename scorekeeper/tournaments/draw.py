@@ -151,18 +151,23 @@ def draw(
     sizes: Sequence[int],
     rng: random.Random,
     met: Mapping[frozenset[P], int] | None = None,
+    earlier: Sequence[Sequence[int]] = (),
 ) -> list[DrawnTable[P]]:
     """Seat ``players`` at tables of ``sizes`` (their sum is the number of players),
-    parting players who met before (``met``: :func:`meetings` of the earlier stages);
-    then each table's seats are shuffled and its first dealer drawn."""
+    parting players who met before (``met``: :func:`meetings` of the earlier stages,
+    ``earlier``: their table sizes, which say how many meetings again cannot be avoided,
+    so that a draw reaching that few stops there); then each table's seats are shuffled
+    and its first dealer drawn."""
     pool = list(players)
     if sum(sizes) != len(pool) or any(size < 1 for size in sizes):
         raise DrawError("{players} players do not fill these tables", players=len(pool))
-    earlier = met or {}
+    before = met or {}
+    # Each meeting again costs at least 3 (_weight(1)), however often the pair met.
+    least = 3 * sum(_spread(sizes, len(stage)) for stage in earlier) if before else 0
     best: list[list[P]] | None = None
     best_cost = math.inf
     allowed = max(2, WORK // max(1, len(pool)) ** 2)
-    for _attempt in range(RESTARTS if earlier else 1):
+    for _attempt in range(RESTARTS if before else 1):
         if allowed <= 0:
             break
         rng.shuffle(pool)
@@ -171,9 +176,9 @@ def draw(
         for size in sizes:
             tables.append(pool[start : start + size])
             start += size
-        tables, cost = _balanced(tables, earlier, rng) if earlier else (tables, 0)
+        tables, cost = _balanced(tables, before, rng) if before else (tables, 0)
         allowed -= 1
-        for _kick in range(KICKS if cost and len(tables) > 1 else 0):
+        for _kick in range(KICKS if cost > least and len(tables) > 1 else 0):
             if allowed <= 0:
                 break
             allowed -= 1
@@ -184,14 +189,14 @@ def draw(
                 a, b = rng.sample(range(len(trial)), 2)
                 i, j = rng.randrange(len(trial[a])), rng.randrange(len(trial[b]))
                 trial[a][i], trial[b][j] = trial[b][j], trial[a][i]
-            trial, tried = _balanced(trial, earlier, rng)
+            trial, tried = _balanced(trial, before, rng)
             if tried <= cost:
                 tables, cost = trial, tried
-            if cost == 0:
+            if cost <= least:
                 break
         if cost < best_cost:
             best, best_cost = [list(table) for table in tables], cost
-        if cost == 0:
+        if cost <= least:
             break
     assert best is not None
     drawn = []
@@ -211,6 +216,17 @@ def repeats(met: Mapping[frozenset[P], int]) -> int:
     return sum(times * (times - 1) // 2 for times in met.values())
 
 
+def _spread(sizes: Sequence[int], tables: int) -> int:
+    """The fewest pairs of one earlier table's players that tables of ``sizes`` seat
+    together again, when the earlier stage had ``tables`` tables: each table's players
+    spread over them as evenly as can be."""
+    found = 0
+    for size in sizes:
+        each, extra = divmod(size, tables)
+        found += extra * (each + 1) * each // 2 + (tables - extra) * each * (each - 1) // 2
+    return found
+
+
 def unavoidable_repeats(stages: Sequence[Sequence[int]]) -> int:
     """The fewest :func:`repeats` any draw of these stages (each given by its table
     sizes) can reach: each table of a later stage holds players of every table of an
@@ -221,11 +237,8 @@ def unavoidable_repeats(stages: Sequence[Sequence[int]]) -> int:
     >>> unavoidable_repeats([(6,) * 4] * 3)
     24
     """
-    found = 0
-    for later, sizes in enumerate(stages):
-        for earlier in stages[:later]:
-            tables = len(earlier)
-            for size in sizes:
-                each, extra = divmod(size, tables)
-                found += extra * (each + 1) * each // 2 + (tables - extra) * each * (each - 1) // 2
-    return found
+    return sum(
+        _spread(sizes, len(earlier))
+        for later, sizes in enumerate(stages)
+        for earlier in stages[:later]
+    )
