@@ -122,6 +122,7 @@ def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
     from .views import (
         api,
+        api_tournaments,
         auth,
         games,
         health,
@@ -133,6 +134,7 @@ def register_blueprints(app: Flask) -> None:
         rounds,
         seats,
         sheets,
+        tournaments,
         watch,
     )
 
@@ -145,11 +147,14 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(seats.bp)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(language.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # the API authenticates every request with a bearer token
+    app.register_blueprint(api_tournaments.bp)
+    csrf.exempt(api.bp)
+    csrf.exempt(api_tournaments.bp)  # the API authenticates every request with a bearer token
     # The switcher checks its own token, and says so on the page it goes back to.
     csrf.exempt(language.bp)
 

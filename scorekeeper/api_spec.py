@@ -220,10 +220,14 @@ def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
+    from . import api_spec_tournaments as tournaments
     from .games.kinds import KINDS
 
     kinds = tuple(KINDS.values())
-    return _with_storage_failures(_document(kinds))
+    document = _document(kinds)
+    document["paths"].update(tournaments.paths())
+    document["components"]["schemas"].update(tournaments.schemas(GAME_KEYS))
+    return _with_storage_failures(document)
 
 
 def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:

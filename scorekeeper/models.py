@@ -373,3 +373,88 @@ class PrintedSheet(db.Model):  # type: ignore[name-defined,misc]
     # The score pad's columns (the bid and the running total) rather than the full ones.
     pad: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Tournament(db.Model):  # type: ignore[name-defined,misc]
+    """A tournament: its players are drawn to tables stage by stage, each table an
+    ordinary game, and ranked across their tables (scorekeeper.tournaments)."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (Index("ix_tournaments_owner_date", "owner_id", "date"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(80))
+    date: Mapped[date]
+    kind: Mapped[str] = mapped_column(String(20))
+    # The options every table's game is started with, as the rules write them.
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The preliminary stages; a final (``final_size`` > 0) is drawn after them.
+    stages: Mapped[int]
+    # The size the tables are drawn near: every table within one of it and of the others.
+    table_size: Mapped[int]
+    # The ranking rule: "scores" or "placement" (tournaments.standings.Ranking).
+    ranking: Mapped[str] = mapped_column(String(20))
+    final_size: Mapped[int] = mapped_column(default=0)
+    # The public standings page's secret, while it is shared.
+    screen_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    # Loaded when asked for: the hall's screens read the tournament's row alone while
+    # the standings they show are kept (services.tournaments.current_standings).
+    entries: Mapped[list[TournamentPlayer]] = relationship(
+        order_by="TournamentPlayer.position", cascade="all, delete-orphan"
+    )
+    drawn: Mapped[list[TournamentStage]] = relationship(
+        order_by="TournamentStage.number", cascade="all, delete-orphan"
+    )
+
+
+class TournamentPlayer(db.Model):  # type: ignore[name-defined,misc]
+    """A player registered for a tournament, in the order registered."""
+
+    __tablename__ = "tournament_players"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    position: Mapped[int]
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class TournamentStage(db.Model):  # type: ignore[name-defined,misc]
+    """One stage as drawn: its tables. Stage numbers follow each other; the final is the
+    stage after the preliminary ones."""
+
+    __tablename__ = "tournament_stages"
+    # One stage of a number: two draws at once cannot both make it.
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    final: Mapped[bool] = mapped_column(default=False)
+    drawn_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    tables: Mapped[list[TournamentTable]] = relationship(
+        order_by="TournamentTable.number", cascade="all, delete-orphan"
+    )
+
+
+class TournamentTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table of a stage: the game the draw started for it."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("stage_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    stage_id: Mapped[int] = mapped_column(ForeignKey("tournament_stages.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    # The secret of the table's scorekeeper link (its round screen without an account),
+    # while it is given out.
+    keeper_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+
+    game: Mapped[Game] = relationship()

@@ -47,6 +47,7 @@ from .rounds import (
     tricks_fields,
 )
 from .sheets import MAX_SEATS, BlankSheetForm
+from .tournaments import PlayersForm, TournamentForm
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -69,8 +70,10 @@ __all__ = [
     "MergePlayerForm",
     "NewGameForm",
     "NightForm",
+    "PlayersForm",
     "RenamePlayerForm",
     "RoundForm",
+    "TournamentForm",
     "_first_dealer_field",
     "_players_field",
     "at_most",

@@ -10,7 +10,7 @@ base (:class:`ServiceError`) translated where it is shown. The names views use a
 
 from __future__ import annotations
 
-from . import counts
+from . import counts, tournaments
 from .accounts import (
     PASSWORD_MIN_LENGTH,
     USERNAME_LENGTH,
@@ -203,6 +203,7 @@ __all__ = [
     "token_in_use",
     "tokens",
     "tonight",
+    "tournaments",
     "undo_round",
     "update_night",
     "update_summaries",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -15,6 +15,7 @@ from ..games import DEFAULT_GAME
 from ..games.kinds import KINDS
 from ..i18n import date_short, translate
 from ..rules import RoundRefused
+from .keeper import login_or_keeper
 
 bp = Blueprint("games", __name__)
 
@@ -97,9 +98,9 @@ def _first_dealer(choice: str | None, player_count: int) -> int:
 
 
 @bp.route("/games/<game_id>")
-@login_required
+@login_or_keeper
 def show_game(game_id: str) -> str:
-    record = load_game(game_id)
+    record = load_game(game_id, keeper=True)
     form = EditForm()
     form.base_on(record.row.version)
     return render_template(
@@ -130,9 +131,21 @@ def rematch(game_id: str) -> Response:
     return redirect(url_for("games.show_game", game_id=started.id))
 
 
-def load_game(game_id: str) -> services.StoredGame:
-    """The signed-in account's game, or 404 for any other."""
-    try:
-        return services.get_game(current_user, game_id)
-    except services.NotFound:
-        abort(404)
+def load_game(game_id: str, *, keeper: bool = False) -> services.StoredGame:
+    """The signed-in account's game, or 404 for any other; with ``keeper``, also the game
+    this browser's table link opens (a tournament's table: its round screen and board)."""
+    if current_user.is_authenticated:
+        try:
+            return services.get_game(current_user, game_id)
+        except services.NotFound:
+            if not keeper:
+                abort(404)
+    if keeper:
+        token = session.get("table_link")
+        try:
+            record = services.tournaments.keeper_game(token)
+        except services.NotFound:
+            abort(404)
+        if record.id == game_id:
+            return record
+    abort(404)

@@ -17,7 +17,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
-from flask_login import login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -27,13 +26,19 @@ from ..games.kinds import kind
 from ..i18n import translate
 from ..rules import RoundRefused, RuleError
 from .addresses import shared_url
-from .games import load_game
+from .games import load_game as load_owned
+from .keeper import login_or_keeper
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<game_id>/rounds")
 
 
+def load_game(game_id: str) -> services.StoredGame:
+    """The account's game, or the one a table's scorekeeper link opens."""
+    return load_owned(game_id, keeper=True)
+
+
 @bp.route("/new", methods=["GET", "POST"])
-@login_required
+@login_or_keeper
 def new_round(game_id: str) -> Response | tuple[str, int]:
     record = load_game(game_id)
     info = record.state.next_round
@@ -56,7 +61,7 @@ def new_round(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
-@login_required
+@login_or_keeper
 def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
     record = load_game(game_id)
     if not 1 <= number <= len(record.state.rounds):
@@ -72,7 +77,7 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int]:
 
 
 @bp.route("/<int:number>/undo", methods=["POST"])
-@login_required
+@login_or_keeper
 def undo_round(game_id: str, number: int) -> Response:
     record = load_game(game_id)
     form = EditForm()
@@ -210,7 +215,7 @@ def form_version() -> int | None:
 
 
 @bp.route("/<int:number>/bids", methods=["POST"])
-@login_required
+@login_or_keeper
 def save_bids(game_id: str, number: int) -> Response | tuple[str, int]:
     """The round's bids (and trump) saved before its play: its pending part, which every
     screen at the table shows. The round screen's script sends it as soon as every bid is
@@ -310,7 +315,7 @@ def _replacing(state: Any) -> frozenset[int]:
 
 
 @bp.route("/<int:number>/bids-in")
-@login_required
+@login_or_keeper
 def bids_in(game_id: str, number: int) -> Response:
     """Who has bid in the round being played (never what, while the bids are hidden):
     the scorekeeper's screen follows the players' phones with it."""
@@ -332,7 +337,7 @@ def bids_in(game_id: str, number: int) -> Response:
 
 
 @bp.route("/<int:number>/reveal", methods=["POST"])
-@login_required
+@login_or_keeper
 def reveal_bids(game_id: str, number: int) -> Response:
     """Hidden bids: show everyone the bids made so far, without waiting for the rest."""
     record = load_game(game_id)

@@ -1,0 +1,623 @@
+"""Tournaments: made, their players registered, their stages drawn (each table an
+ordinary game, started by the draw in one transaction with the stage), their standings
+read from the tables' games, and the links given out: the hall's standings screen and
+each table's scorekeeper link (its round screen, without an account).
+
+The draw and the standings are ``scorekeeper.tournaments``'s; what they need of the game
+(its player counts, whether it has bids) is asked of the game's rules here.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..games import GAMES
+from ..i18n import N_
+from ..models import (
+    Game,
+    Night,
+    Player,
+    Seat,
+    Tournament,
+    TournamentPlayer,
+    TournamentStage,
+    TournamentTable,
+    User,
+)
+from ..rules.errors import RoundRefused, RuleError
+from ..rules.names import MAX_NAME_LENGTH, name_key
+from ..tournaments.draw import DrawError, draw, meetings, table_sizes
+from ..tournaments.standings import (
+    Line,
+    Ranking,
+    TableResult,
+    finalists,
+    standings,
+    with_final,
+)
+from . import writes
+from .errors import Conflict, NotFound
+from .games import State, StoredGame, rules_game
+from .nights import evening_of, table_zone, tonight
+from .players import player_named
+from .text import plain_text, storable
+
+NAME_LENGTH = 80
+MOST_STAGES = 12
+MOST_PLAYERS = 200
+
+
+# -- making one ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A tournament as asked for: checked whole by :func:`check_plan`."""
+
+    name: Any
+    date: Any
+    kind: Any
+    options: Any = None
+    stages: Any = 1
+    table_size: Any = 4
+    ranking: Any = Ranking.SCORES.value
+    final_size: Any = 0
+    players: Any = ()
+
+
+def _number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def check_plan(plan: Plan) -> tuple[str, date, type[State], dict[str, Any], list[str]]:
+    """The plan's name, date, game, options and players, or :class:`RoundRefused` listing
+    every problem, each on its field."""
+    errors: list[RuleError] = []
+    name = plan.name.strip() if isinstance(plan.name, str) else ""
+    if not name:
+        errors.append(RuleError(N_("Give the tournament a name"), field="name"))
+    elif len(name) > NAME_LENGTH or not plain_text(name, lines=False):
+        errors.append(
+            RuleError(
+                N_("A tournament's name is plain text of at most {most} characters"),
+                most=NAME_LENGTH,
+                field="name",
+            )
+        )
+    when = plan.date
+    if isinstance(when, str):
+        try:
+            when = date.fromisoformat(when)
+        except ValueError:
+            when = None
+    if not isinstance(when, date):
+        errors.append(RuleError(N_("Give the date as YYYY-MM-DD"), field="date"))
+    rules = GAMES.get(plan.kind) if isinstance(plan.kind, str) else None
+    if rules is None:
+        errors.append(
+            RuleError(N_("There is no game “{kind}” here"), kind=str(plan.kind), field="game")
+        )
+    stages = _number(plan.stages)
+    if stages is None or not 1 <= stages <= MOST_STAGES:
+        errors.append(
+            RuleError(
+                N_("A tournament has 1 to {most} stages before its final"),
+                most=MOST_STAGES,
+                field="stages",
+            )
+        )
+    if plan.ranking not in tuple(Ranking):
+        errors.append(
+            RuleError(N_("Rank by the scores or by the places at each table"), field="ranking")
+        )
+    size = _number(plan.table_size)
+    final = _number(plan.final_size)
+    options: dict[str, Any] = {}
+    if rules is not None:
+        low, high = rules.min_players, rules.max_players
+        if size is None or not low <= size <= high:
+            errors.append(
+                RuleError(
+                    N_("{title}'s tables seat {low} to {high} players"),
+                    title=rules.title,
+                    low=low,
+                    high=high,
+                    field="table_size",
+                )
+            )
+        if final is None or not (final == 0 or low <= final <= high):
+            errors.append(
+                RuleError(
+                    N_("The final table seats {low} to {high} players, or 0 for no final"),
+                    low=low,
+                    high=high,
+                    field="final_size",
+                )
+            )
+        if plan.options is not None and not isinstance(plan.options, Mapping):
+            errors.append(RuleError(N_("Options must be an object"), field="options"))
+        elif size is not None and low <= size <= high:
+            # Kept as given (a named schedule stays a name): each table's game resolves
+            # them for its own count. Judged for every count a table may have.
+            options = dict(plan.options or {})
+            counts = {size, max(low, size - 1), min(high, size + 1)}
+            if final and low <= final <= high:
+                counts.add(final)
+            for count in sorted(counts):
+                try:
+                    rules.new([f"{seat}" for seat in range(count)], 0, options)
+                except RoundRefused as refused:
+                    errors.extend(e for e in refused.errors if e.field != "players")
+                    break
+    names = _player_names(plan.players, errors)
+    if rules is not None and names and final and len(names) < final:
+        errors.append(
+            RuleError(
+                N_("The final seats {final} players, but only {count} are registered"),
+                final=final,
+                count=len(names),
+                field="final_size",
+            )
+        )
+    if errors:
+        raise RoundRefused(errors)
+    assert rules is not None and isinstance(when, date)
+    return name, when, rules, options, names
+
+
+def _player_names(players: Any, errors: list[RuleError]) -> list[str]:
+    """The registered names, tidied, or an error on ``players``."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        errors.append(RuleError(N_("Players must be a list of names"), field="players"))
+        return []
+    names: list[str] = []
+    seen: set[str] = set()
+    for raw in players:
+        name = " ".join(raw.split()) if isinstance(raw, str) else ""
+        if not name or len(name) > MAX_NAME_LENGTH or not plain_text(name, lines=False):
+            errors.append(
+                RuleError(
+                    N_("Each player needs a name of at most {most} characters"),
+                    most=MAX_NAME_LENGTH,
+                    field="players",
+                )
+            )
+            return []
+        if name_key(name) in seen:
+            errors.append(RuleError(N_("{name} is registered twice"), name=name, field="players"))
+            return []
+        seen.add(name_key(name))
+        names.append(name)
+    if len(names) > MOST_PLAYERS:
+        errors.append(
+            RuleError(
+                N_("A tournament takes at most {most} players"),
+                most=MOST_PLAYERS,
+                field="players",
+            )
+        )
+    return names
+
+
+def create_tournament(owner: User, plan: Plan) -> Tournament:
+    name, when, rules, options, names = check_plan(plan)
+    writes.begin()
+    tournament = Tournament(
+        owner_id=owner.id,
+        name=name,
+        date=when,
+        kind=rules.key,
+        options=options,
+        stages=plan.stages,
+        table_size=plan.table_size,
+        ranking=str(plan.ranking),
+        final_size=plan.final_size,
+    )
+    db.session.add(tournament)
+    _register(owner, tournament, names)
+    writes.commit()
+    return tournament
+
+
+def _register(owner: User, tournament: Tournament, names: Sequence[str]) -> None:
+    tournament.entries.clear()
+    db.session.flush()
+    with db.session.no_autoflush:
+        for position, name in enumerate(names):
+            tournament.entries.append(
+                TournamentPlayer(player=player_named(owner, name), position=position)
+            )
+
+
+def register_players(owner: User, tournament: Tournament, players: Any) -> Tournament:
+    """Set the tournament's players (every name, in order): only before the first draw."""
+    errors: list[RuleError] = []
+    names = _player_names(players, errors)
+    if errors:
+        raise RoundRefused(errors)
+    if tournament.drawn:
+        raise Conflict(
+            N_("The first stage is drawn: the players cannot change any more"), "players"
+        )
+    if tournament.final_size and len(names) < tournament.final_size:
+        raise RoundRefused(
+            [
+                RuleError(
+                    N_("The final seats {final} players, but only {count} are registered"),
+                    final=tournament.final_size,
+                    count=len(names),
+                    field="players",
+                )
+            ]
+        )
+    writes.begin()
+    _register(owner, tournament, names)
+    writes.commit()
+    return tournament
+
+
+def tonight_names(owner: User, now: datetime | None = None) -> list[str]:
+    """The names of tonight's players: everyone seated at one of this evening's games."""
+    evening = evening_of(now or datetime.now(UTC), table_zone())
+    rows = db.session.execute(
+        select(Player.name, func.min(Game.created_at))
+        .join(Seat, Seat.player_id == Player.id)
+        .join(Game, Game.id == Seat.game_id)
+        .join(Night, Night.id == Game.night_id)
+        .where(Night.owner_id == owner.id, Night.date == evening)
+        .group_by(Player.id, Player.name)
+        .order_by(func.min(Game.created_at), Player.name)
+    )
+    return [name for name, _first in rows]
+
+
+def get_tournament(owner: User, tournament_id: Any) -> Tournament:
+    """The owner's tournament, or NotFound (another account's does not exist for them)."""
+    number = _number(tournament_id)
+    found = db.session.get(Tournament, number) if number is not None and number < 2**31 else None
+    if found is None or found.owner_id != owner.id:
+        raise NotFound(f"tournament {tournament_id}")
+    return found
+
+
+def list_tournaments(owner: User) -> list[Tournament]:
+    return list(
+        db.session.scalars(
+            select(Tournament)
+            .where(Tournament.owner_id == owner.id)
+            .order_by(Tournament.date.desc(), Tournament.id.desc())
+        )
+    )
+
+
+def player_names(tournament: Tournament) -> list[str]:
+    return [entry.player.name for entry in tournament.entries]
+
+
+# -- the draw ----------------------------------------------------------------------------
+
+
+def next_stage(tournament: Tournament) -> tuple[int, bool] | None:
+    """The number of the stage to draw next and whether it is the final; None once every
+    stage is drawn."""
+    number = len(tournament.drawn) + 1
+    if number <= tournament.stages:
+        return number, False
+    if tournament.final_size and number == tournament.stages + 1:
+        return number, True
+    return None
+
+
+def draw_stage(tournament: Tournament, seed: int | None = None) -> TournamentStage:
+    """Draw the next stage: its tables, seats and first dealers, each table's game started
+    (one transaction). The final seats the top of the standings once every preliminary
+    table is finished. ``seed`` makes the draw repeatable."""
+    upcoming = next_stage(tournament)
+    if upcoming is None:
+        raise Conflict(N_("Every stage of this tournament is drawn"), "stage")
+    number, final = upcoming
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    rules = GAMES[tournament.kind]
+    names = player_names(tournament)
+    earlier = [
+        [tuple(seat.player.name for seat in table.game.seats) for table in stage.tables]
+        for stage in tournament.drawn
+    ]
+    if tournament.drawn and not _stage_finished(tournament.drawn[-1]):
+        raise Conflict(
+            N_("Stage %(number)s is still being played: draw the next when its tables finish"),
+            "stage",
+            number=tournament.drawn[-1].number,
+        )
+    if final:
+        lines = current_standings(tournament).preliminary
+        players = finalists(lines, tournament.final_size, rng)
+        sizes: tuple[int, ...] = (len(players),)
+    else:
+        players = names
+        try:
+            sizes = table_sizes(
+                len(players), tournament.table_size, rules.min_players, rules.max_players
+            )
+        except DrawError:
+            said = RuleError(
+                N_("{players} players cannot sit at tables of {low} to {high}"),
+                players=len(players),
+                low=rules.min_players,
+                high=rules.max_players,
+                field="players",
+            )
+            raise RoundRefused([said]) from None
+    earlier_sizes = [[len(table) for table in stage] for stage in earlier]
+    tables = draw(players, sizes, rng, meetings(earlier), earlier_sizes)
+    states = [
+        rules.new(list(table.seats), table.first_dealer, tournament.options) for table in tables
+    ]
+    owner = db.session.get(User, tournament.owner_id)
+    assert owner is not None
+    tournament_id = tournament.id  # read before the transaction lets the row go
+    writes.begin()
+    night = tonight(owner)
+    stage = TournamentStage(number=number, final=final)
+    tournament.drawn.append(stage)
+    with db.session.no_autoflush:
+        for index, state in enumerate(states, 1):
+            game = Game(
+                owner_id=owner.id,
+                kind=rules.key,
+                first_dealer=state.first_dealer,
+                options=state.options_mapping(),
+                night=night,
+            )
+            db.session.add(game)
+            for seat, name in enumerate(state.players):
+                game.seats.append(Seat(seat=seat, player=player_named(owner, name)))
+            stage.tables.append(TournamentTable(number=index, game=game))
+    try:
+        writes.commit(_stage_made(tournament_id, number))
+    except IntegrityError:
+        raise Conflict(N_("Another draw of this stage was made meanwhile"), "stage") from None
+    return stage
+
+
+def _stage_made(tournament_id: int, number: int) -> writes.Probe:
+    def stored(connection: Connection) -> bool:
+        found = connection.execute(
+            select(TournamentStage.id).where(
+                TournamentStage.tournament_id == tournament_id, TournamentStage.number == number
+            )
+        ).first()
+        return found is not None
+
+    return stored
+
+
+def _stage_finished(stage: TournamentStage) -> bool:
+    return all(table.game.finished for table in stage.tables)
+
+
+# -- the tables and the standings --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table as the organiser's and the hall's pages show it."""
+
+    stage: int
+    number: int
+    row: TournamentTable
+    state: State
+
+    @property
+    def game_id(self) -> str:
+        return self.row.game_id
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.state.rounds)
+
+    @property
+    def planned(self) -> int | None:
+        return self.state.planned_rounds
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings as they stand: after the preliminary stages, and with the final."""
+
+    preliminary: list[Line[str]]
+    lines: list[Line[str]]
+    tables: list[TableView]
+    bids: bool
+    """The game has bids: the rounds bid exactly break ties."""
+    stamp: str
+
+
+def bids_exactly(state: State) -> tuple[int, ...] | None:
+    """The rounds each seat bid exactly, for a game with bids (None for one without)."""
+    if "bids" not in state.seat_lists:
+        return None
+    made = [0] * state.player_count
+    for scored in state.scored_rounds:
+        for seat, outcome in enumerate(state.seat_outcomes(scored.record)):
+            if outcome.made:
+                made[seat] += 1
+    return tuple(made)
+
+
+def table_result(state: State) -> TableResult[str]:
+    return TableResult(
+        tuple(state.players), tuple(state.totals), bids_exactly(state), state.finished
+    )
+
+
+def tournament_stamp(tournament_id: int) -> str:
+    """What changes whenever the standings may: the stages drawn, and every table's game's
+    version (one small query, for the hall's screen to follow)."""
+    row = db.session.execute(
+        select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
+        .select_from(TournamentTable)
+        .join(TournamentStage, TournamentStage.id == TournamentTable.stage_id)
+        .join(Game, Game.id == TournamentTable.game_id)
+        .where(TournamentStage.tournament_id == tournament_id)
+    ).one()
+    return f"{tournament_id}-{int(row[0])}-{int(row[1])}"
+
+
+_CACHE: dict[int, Standings] = {}
+_CACHE_SIZE = 64
+
+
+def current_standings(tournament: Tournament) -> Standings:
+    """The standings after every saved round, every table's game replayed (kept while
+    nothing changes: many screens in a hall ask for the same)."""
+    stamp = tournament_stamp(tournament.id)
+    cached = _CACHE.get(tournament.id)
+    if cached is not None and cached.stamp == stamp:
+        return cached
+    ranking = Ranking(tournament.ranking)
+    names = player_names(tournament)
+    tables: list[TableView] = []
+    preliminary: list[TableResult[str]] = []
+    final: list[TableResult[str]] = []
+    for stage in tournament.drawn:
+        for table in stage.tables:
+            state = rules_game(table.game)
+            tables.append(TableView(stage.number, table.number, table, state))
+            (final if stage.final else preliminary).append(table_result(state))
+    before = standings(preliminary, ranking, names)
+    lines = before
+    if final:
+        lines = with_final(before, standings(final, ranking))
+    bids = "bids" in GAMES[tournament.kind].seat_lists
+    found = Standings(before, lines, tables, bids, stamp)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[tournament.id] = found
+    return found
+
+
+# -- the links: the hall's screen, each table's scorekeeper ---------------------------------
+
+
+def share_screen(tournament: Tournament) -> str:
+    """The public standings page's secret, made on first use (kept until revoked)."""
+    if tournament.screen_token is None:
+        writes.begin()
+        tournament.screen_token = secrets.token_urlsafe(24)
+        writes.commit()
+    return tournament.screen_token
+
+
+def stop_screen(tournament: Tournament) -> None:
+    writes.begin()
+    tournament.screen_token = None
+    writes.commit()
+
+
+def screen_tournament(token: str) -> Tournament:
+    """The tournament a standings link shows, or NotFound (revoked or guessed)."""
+    if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
+        raise NotFound("screen")
+    found: Tournament | None = db.session.scalar(
+        select(Tournament).where(Tournament.screen_token == token)
+    )
+    if found is None:
+        raise NotFound("screen")
+    return found
+
+
+def screen_stamp(token: str) -> str:
+    """Only the stamp of the standings a link shows, in one query on a connection of its
+    own, outside the ORM's session: every screen in the hall asks every few seconds."""
+    if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
+        raise NotFound("screen")
+    with db.engine.connect() as connection:
+        row = connection.execute(_SCREEN_STAMP, {"token": token}).first()
+    if row is None:
+        raise NotFound("screen")
+    return f"{int(row[0])}-{int(row[1])}-{int(row[2])}"
+
+
+# Built once. The outer join keeps a tournament with no stage drawn yet (0 games).
+_SCREEN_STAMP = (
+    select(
+        Tournament.id,
+        func.count(Game.id),
+        func.coalesce(func.sum(Game.version), 0),
+    )
+    .select_from(Tournament)
+    .outerjoin(TournamentStage, TournamentStage.tournament_id == Tournament.id)
+    .outerjoin(TournamentTable, TournamentTable.stage_id == TournamentStage.id)
+    .outerjoin(Game, Game.id == TournamentTable.game_id)
+    .where(Tournament.screen_token == bindparam("token"))
+    .group_by(Tournament.id)
+)
+
+
+def get_table(tournament: Tournament, stage: Any, number: Any) -> TournamentTable:
+    for drawn in tournament.drawn:
+        if drawn.number == stage:
+            for table in drawn.tables:
+                if table.number == number:
+                    return table
+    raise NotFound(f"table {stage}.{number}")
+
+
+def keeper_link(table: TournamentTable) -> str:
+    """The table's scorekeeper secret, made on first use (kept until revoked)."""
+    if table.keeper_token is None:
+        writes.begin()
+        table.keeper_token = secrets.token_urlsafe(24)
+        writes.commit()
+    return table.keeper_token
+
+
+def keeper_links(tournament: Tournament, stage: TournamentStage) -> dict[int, str]:
+    """Every table's scorekeeper secret of a stage, made in one transaction."""
+    if any(table.keeper_token is None for table in stage.tables):
+        writes.begin()
+        for table in stage.tables:
+            if table.keeper_token is None:
+                table.keeper_token = secrets.token_urlsafe(24)
+        writes.commit()
+    return {table.number: str(table.keeper_token) for table in stage.tables}
+
+
+def revoke_keeper_link(table: TournamentTable) -> None:
+    writes.begin()
+    table.keeper_token = None
+    writes.commit()
+
+
+def keeper_game(token: Any) -> StoredGame:
+    """The game a table's scorekeeper link opens, or NotFound (revoked or guessed)."""
+    if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
+        raise NotFound("table")
+    table = db.session.scalar(select(TournamentTable).where(TournamentTable.keeper_token == token))
+    if table is None:
+        raise NotFound("table")
+    return StoredGame(table.game, rules_game(table.game))
+
+
+def tournament_of_game(game_id: str) -> Tournament | None:
+    """The tournament a game is a table of, if any."""
+    return db.session.scalar(
+        select(Tournament)
+        .join(TournamentStage, TournamentStage.tournament_id == Tournament.id)
+        .join(TournamentTable, TournamentTable.stage_id == TournamentStage.id)
+        .where(TournamentTable.game_id == game_id)
+    )
+
+
+def options_shown(tournament: Tournament) -> Mapping[str, Any]:
+    return dict(tournament.options)

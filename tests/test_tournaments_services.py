@@ -1,0 +1,159 @@
+"""The tournaments' services: players, draws, the final, the links, the standings' cache."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.rules import RoundRefused
+from scorekeeper.services import tournaments
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.data_layer
+
+SIX = ["Ana", "Ben", "Cai", "Dai", "Eli", "Fay"]
+
+
+@pytest.fixture
+def ana(app: Flask) -> Any:
+    with app.app_context():
+        user = services.create_user("ana", PASSWORD)
+        yield user
+        db.session.remove()
+
+
+def plan(**changes: Any) -> tournaments.Plan:
+    fields: dict[str, Any] = {
+        "name": "Cup",
+        "date": "2026-12-07",
+        "kind": "wizard",
+        "options": {"rounds": 1},
+        "stages": 2,
+        "table_size": 3,
+        "ranking": "placement",
+        "final_size": 3,
+        "players": SIX,
+    }
+    return tournaments.Plan(**{**fields, **changes})
+
+
+def play_stage(stage: Any, winner_seat: int = 0) -> None:
+    """Every table's one round: seat ``winner_seat`` bids and takes the one trick."""
+    for table in stage.tables:
+        record = services.StoredGame(table.game, services.rules_game(table.game))
+        bids = [1 if seat == winner_seat else 0 for seat in range(3)]
+        services.record_round(record, {"trump": "none", "bids": bids, "tricks": bids})
+
+
+def test_players_change_until_the_first_draw(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    tournaments.register_players(ana, cup, [*SIX, "Gwen"])
+    assert tournaments.player_names(cup)[-1] == "Gwen"
+    with pytest.raises(RoundRefused):
+        tournaments.register_players(ana, cup, ["Ana", "ana"])
+    tournaments.draw_stage(cup, seed=1)
+    with pytest.raises(services.Conflict):
+        tournaments.register_players(ana, cup, SIX)
+    assert len(tournaments.player_names(cup)) == 7
+
+
+def test_the_stages_then_the_final_of_the_top_three(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    first = tournaments.draw_stage(cup, seed=4)
+    assert [len(table.game.seats) for table in first.tables] == [3, 3]
+    with pytest.raises(services.Conflict):
+        tournaments.draw_stage(cup, seed=5)  # stage 1 is being played
+    play_stage(first)
+    second = tournaments.draw_stage(cup, seed=5)
+    play_stage(second)
+    standings = tournaments.current_standings(cup)
+    final = tournaments.draw_stage(cup, seed=6)
+    assert final.final and len(final.tables) == 1
+    seated = {seat.player.name for seat in final.tables[0].game.seats}
+    # Everyone placed in the top three for sure is seated (a place shared across the cut
+    # is drawn by lot).
+    lines = standings.lines
+    sure = {line.player for line in lines if sum(o.rank <= line.rank for o in lines) <= 3}
+    assert len(seated) == 3 and sure <= seated
+    play_stage(final, winner_seat=2)
+    after = tournaments.current_standings(cup)
+    champion = final.tables[0].game.seats[2].player.name
+    assert after.lines[0].player == champion
+    with pytest.raises(services.Conflict):
+        tournaments.draw_stage(cup)
+
+
+def test_the_standings_kept_are_the_standings_worked_out_afresh(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan(ranking="scores"))
+    stage = tournaments.draw_stage(cup, seed=2)
+    kept = tournaments.current_standings(cup)
+    assert tournaments.current_standings(cup) is kept  # nothing changed: the same
+    play_stage(stage)
+    changed = tournaments.current_standings(cup)
+    assert changed is not kept
+    tournaments._CACHE.clear()
+    assert tournaments.current_standings(cup).lines == changed.lines
+
+
+def test_a_table_link_opens_its_game_until_taken_back(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    stage = tournaments.draw_stage(cup, seed=3)
+    links = tournaments.keeper_links(cup, stage)
+    assert tournaments.keeper_game(links[1]).id == stage.tables[0].game_id
+    tournaments.revoke_keeper_link(stage.tables[0])
+    with pytest.raises(services.NotFound):
+        tournaments.keeper_game(links[1])
+    for guess in ("", "x" * 65, "\x00", None, 7):
+        with pytest.raises(services.NotFound):
+            tournaments.keeper_game(guess)
+
+
+def test_tonights_players_are_those_seated_tonight(ana: Any) -> None:
+    services.create_game(ana, "wizard", ["Zoe", "Yan", "Xia"], 0)
+    # One game: its players by name (several games: by the first each played).
+    assert tournaments.tonight_names(ana) == ["Xia", "Yan", "Zoe"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"name": " "}, "name"),
+        ({"name": "x" * 81}, "name"),
+        ({"name": "Cup\u202e"}, "name"),
+        ({"date": "07/12/2026"}, "date"),
+        ({"kind": "chess"}, "game"),
+        ({"stages": True}, "stages"),
+        ({"table_size": 2}, "table_size"),
+        ({"final_size": 7}, "final_size"),
+        ({"ranking": "elo"}, "ranking"),
+        ({"options": {"schedule": "nonsense"}}, "schedule"),
+        ({"options": []}, "options"),
+        ({"players": "Ana, Ben"}, "players"),
+        ({"players": ["Ana", " "]}, "players"),
+        ({"players": ["Ana", "Ben"], "final_size": 3}, "final_size"),
+    ],
+    ids=lambda value: str(value)[:30],
+)
+def test_a_plan_refused_on_its_field(ana: Any, changes: dict[str, Any], field: str) -> None:
+    with pytest.raises(RoundRefused) as refused:
+        tournaments.create_tournament(ana, plan(**changes))
+    assert field in {error.field for error in refused.value.errors}
+    assert tournaments.list_tournaments(ana) == []
+
+
+def test_the_screens_stamp_follows_the_standings(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    token = tournaments.share_screen(cup)
+    before = tournaments.screen_stamp(token)
+    assert before == tournaments.tournament_stamp(cup.id) == f"{cup.id}-0-0"
+    stage = tournaments.draw_stage(cup, seed=8)
+    play_stage(stage)
+    after = tournaments.screen_stamp(token)
+    assert after == tournaments.current_standings(cup).stamp != before
+    tournaments.stop_screen(cup)
+    with pytest.raises(services.NotFound):
+        tournaments.screen_stamp(token)
