@@ -131,6 +131,7 @@ def register_blueprints(app: Flask) -> None:
         pwa,
         referee,
         rounds,
+        seasons,
         seats,
         sheets,
         watch,
@@ -139,6 +140,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(seasons.bp)
     app.register_blueprint(rounds.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(paper.bp)

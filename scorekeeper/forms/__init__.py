@@ -37,7 +37,14 @@ from .games import (
     first_dealer_field,
     players_field,
 )
-from .history import GameFilterForm, ImportForm, MergePlayerForm, NightForm, RenamePlayerForm
+from .history import (
+    GameFilterForm,
+    ImportForm,
+    MergePlayerForm,
+    NightForm,
+    RenamePlayerForm,
+    SeasonForm,
+)
 from .rounds import (
     RoundForm,
     bid_fields,
@@ -71,6 +78,7 @@ __all__ = [
     "NightForm",
     "RenamePlayerForm",
     "RoundForm",
+    "SeasonForm",
     "_first_dealer_field",
     "_players_field",
     "at_most",

@@ -116,25 +116,31 @@ def rate_tables(
 ) -> tuple[dict[int, Strength], list[tuple[Table, list[Strength]]]]:
     """Rate the games in order from the ratings ``start`` (a player not in it is new):
     the ratings at the end, and each game with its seats' ratings after it."""
-    current: dict[int, Strength] = dict(start or {})
+    current: dict[int, Any] = {
+        pid: MODEL.rating(*strength) for pid, strength in (start or {}).items()
+    }
     rated: list[tuple[Table, list[Strength]]] = []
     for table in tables:
-        teams = [
-            [
-                MODEL.rating(*current.get(table.players[seat], (MODEL.mu, MODEL.sigma)))
-                for seat in seats
-            ]
-            for seats in table.sides
-        ]
-        ranks = side_places(table.sides, table.totals)
-        after = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
-        seat_after: dict[int, Strength] = {}
+        teams = []
+        for seats in table.sides:
+            team = []
+            for seat in seats:
+                pid = table.players[seat]
+                rating = current.get(pid)
+                if rating is None:
+                    rating = current[pid] = MODEL.rating()
+                team.append(rating)
+            teams.append(team)
+        after = MODEL.rate(
+            teams, ranks=[float(rank) for rank in side_places(table.sides, table.totals)]
+        )
+        seat_after: list[Strength] = [(0.0, 0.0)] * len(table.players)
         for seats, team in zip(table.sides, after, strict=True):
             for seat, rating in zip(seats, team, strict=True):
                 seat_after[seat] = (rating.mu, rating.sigma)
-                current[table.players[seat]] = (rating.mu, rating.sigma)
-        rated.append((table, [seat_after[seat] for seat in range(len(table.players))]))
-    return current, rated
+                current[table.players[seat]] = rating
+        rated.append((table, seat_after))
+    return {pid: (rating.mu, rating.sigma) for pid, rating in current.items()}, rated
 
 
 # -- keeping the cache -----------------------------------------------------------------
@@ -245,54 +251,50 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
         for seat, (place, (mu, sigma)) in enumerate(zip(table.places, after, strict=True))
     ]
     if rows:
-        db.session.execute(insert(Rating), rows)
+        # Core's executemany, not the ORM's bulk insert: tens of thousands of rows after
+        # a correction of an old game, each an object less.
+        db.session.connection().execute(insert(Rating.__table__), rows)
 
 
 def _tables(owner_id: int, kind: str, since: str) -> list[Table]:
     """The account's finished games of ``kind`` played on ``since`` (a date's ISO text,
-    or "") or later, in the order played."""
+    or "") or later, in the order played: the games, then their seats, each read once
+    (a game's options are read once, not with each seat)."""
     where = [Game.owner_id == owner_id, Game.kind == kind, Game.finished.is_(True)]
     if since:
         where.append(Night.date >= date.fromisoformat(since))
-    rows = db.session.execute(
-        select(
-            Game.id,
-            Night.date,
-            Game.created_at,
-            Game.options,
-            Seat.seat,
-            Seat.player_id,
-            Seat.total,
-        )
+    connection = db.session.connection()
+    games = connection.execute(
+        select(Game.id, Night.date, Game.created_at, Game.options)
         .join(Night, Night.id == Game.night_id)
-        .join(Seat, Seat.game_id == Game.id)
         .where(*where)
-        .order_by(Night.date, Game.created_at, Game.id, Seat.seat)
-    )
-    tables: list[Table] = []
-    game: list[Any] = []
-
-    def close() -> None:
-        if game:
-            game_id, when, created_at, options = game[0]
-            players = tuple(pid for pid, _ in game[1:])
-            tables.append(
-                Table(
-                    game_id,
-                    position_of(when, created_at, game_id),
-                    when,
-                    players,
-                    tuple(total for _, total in game[1:]),
-                    sides_of(kind, len(players), options or {}),
-                )
+        .order_by(Night.date, Game.created_at, Game.id)
+    ).all()
+    seats: dict[str, list[tuple[int, int]]] = {}
+    for game_id, pid, total in connection.execute(
+        select(Seat.game_id, Seat.player_id, Seat.total)
+        .join(Game, Game.id == Seat.game_id)
+        .join(Night, Night.id == Game.night_id)
+        .where(*where)
+        .order_by(Seat.game_id, Seat.seat)
+    ):
+        seats.setdefault(game_id, []).append((pid, total))
+    tables = []
+    sides: dict[tuple[int, str], tuple[tuple[int, ...], ...]] = {}
+    for game_id, when, created_at, options in games:
+        seated = seats.get(game_id, [])
+        tables.append(
+            Table(
+                game_id,
+                position_of(when, created_at, game_id),
+                when,
+                tuple(pid for pid, _ in seated),
+                tuple(total for _, total in seated),
+                sides[key]
+                if (key := (len(seated), repr(options))) in sides
+                else sides.setdefault(key, sides_of(kind, len(seated), options or {})),
             )
-
-    for game_id, when, created_at, options, _seat, pid, total in rows:
-        if not game or game[0][0] != game_id:
-            close()
-            game = [(game_id, when, created_at, options)]
-        game.append((pid, total))
-    close()
+        )
     return tables
 
 
