@@ -112,6 +112,10 @@ def build(app: Any, rng: random.Random) -> tuple[int, str]:
         db.session.execute(insert(Game), games)
         db.session.execute(insert(Seat), seats)
         db.session.commit()
+        # The players' summaries as the app keeps them (not timed): a write then updates
+        # them by its game's results, as it would in a club's account.
+        services.refresh_summaries(players)
+        db.session.commit()
         started_at = time.perf_counter()
         ratings.rerate_account(owner.id)
         db.session.commit()

@@ -122,6 +122,7 @@ def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
     from .views import (
         api,
+        api_seasons,  # noqa: F401 (its routes are the api blueprint's)
         auth,
         games,
         health,

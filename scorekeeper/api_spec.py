@@ -220,10 +220,11 @@ def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
+    from .api_spec_seasons import add_seasons
     from .games.kinds import KINDS
 
     kinds = tuple(KINDS.values())
-    return _with_storage_failures(_document(kinds))
+    return _with_storage_failures(add_seasons(_document(kinds), kinds))
 
 
 def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
