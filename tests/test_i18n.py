@@ -17,10 +17,10 @@ from flask_babel import force_locale
 from pypdf import PdfReader
 
 from scorekeeper import catalogs, i18n, services
-from scorekeeper.services import seasons
 from scorekeeper.games.wizard.referee import wizard_trick_winner
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import TrickError
+from scorekeeper.services import seasons
 from tests.conftest import PASSWORD, Table, csrf_token
 
 LANGUAGES = ["cy", "nl", "el", "ne"]
