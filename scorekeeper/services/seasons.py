@@ -56,6 +56,12 @@ def create_season(
     """A new season, after checking what it is made of (a :class:`PlayerError` naming
     the field for each refusal; nothing stored)."""
     check_season(name, kind, since, until, min_games)
+    taken = db.session.scalar(
+        select(Season.id).where(Season.owner_id == owner.id, Season.name == name.strip())
+    )
+    if taken is not None:
+        # A second tap on "Make the season" (or the same name twice): one season.
+        raise PlayerError(N_("There is a season of that name already"), "name")
     season = Season(
         owner_id=owner.id,
         name=name.strip(),
