@@ -20,7 +20,6 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.spades.rules import SpadesGame
 from scorekeeper.models import Game, Night, Player, Rating, Seat, User
 from scorekeeper.services import ratings, transfer
-from tests.conftest import ApiClient
 
 pytestmark = pytest.mark.data_layer
 
