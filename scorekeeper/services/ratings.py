@@ -214,25 +214,34 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
         start = min(start, position_of(*unrated))
     mine = and_(Rating.owner_id == owner_id, Rating.kind == kind)
     db.session.execute(delete(Rating).where(mine, Rating.position >= start))
-    latest = (
-        select(
-            Rating.player_id,
-            Rating.mu,
-            Rating.sigma,
-            func.row_number()
-            .over(partition_by=Rating.player_id, order_by=Rating.position.desc())
-            .label("newest"),
-        )
-        .where(mine, Rating.position < start)
-        .subquery()
-    )
-    before: dict[int, Strength] = {
-        pid: (mu, sigma)
-        for pid, mu, sigma in db.session.execute(
-            select(latest.c.player_id, latest.c.mu, latest.c.sigma).where(latest.c.newest == 1)
-        )
-    }
     tables = [t for t in _tables(owner_id, kind, start[:10]) if t.position >= start]
+    # The ratings the games before left, of the players of the games to rate only (a
+    # game just finished: its own few players, each on the index by player).
+    players = sorted({pid for table in tables for pid in table.players})
+    before: dict[int, Strength] = {}
+    for chunk in range(0, len(players), 500):
+        latest = (
+            select(
+                Rating.player_id,
+                Rating.mu,
+                Rating.sigma,
+                func.row_number()
+                .over(partition_by=Rating.player_id, order_by=Rating.position.desc())
+                .label("newest"),
+            )
+            .where(
+                mine,
+                Rating.position < start,
+                Rating.player_id.in_(players[chunk : chunk + 500]),
+            )
+            .subquery()
+        )
+        before.update(
+            (pid, (mu, sigma))
+            for pid, mu, sigma in db.session.execute(
+                select(latest.c.player_id, latest.c.mu, latest.c.sigma).where(latest.c.newest == 1)
+            )
+        )
     _current, rated = rate_tables(tables, before)
     rows = [
         {
@@ -317,7 +326,10 @@ def ensure_rated(owner_id: int, kind: str | None = None) -> None:
     """Rate the account's finished games that are not rated yet (those finished before
     ratings were kept, or whose import's rating did not get stored), before a page reads
     the ratings: one query when there are none."""
-    while (first := _first_unrated(owner_id, kind)) is not None:
+    for _kind in range(64):  # a kind at a time; bounded, whatever is stored
+        first = _first_unrated(owner_id, kind)
+        if first is None:
+            return
         rate_from(owner_id, *first)
         writes.commit()
 
