@@ -133,11 +133,13 @@ class SeasonStanding:
 
 
 def _in_season(season: Season) -> list[Any]:
+    """The season's rating rows, as a range of positions (a position starts with its
+    night's date): on the index of the account's ratings of one kind."""
     where = [
         Rating.owner_id == season.owner_id,
         Rating.kind == season.kind,
-        Rating.played_on >= season.since,
-        Rating.played_on <= season.until,
+        Rating.position >= season.since.isoformat(),
+        Rating.position < _day_after(season.until),
     ]
     if season.tournament_only:
         where.append(Rating.game_id.in_(tournament_games()))
@@ -203,34 +205,47 @@ def ranked(lines: Iterable[SeasonStanding], min_games: int) -> list[SeasonStandi
     return enough + short
 
 
+def _day_after(day: date) -> str:
+    """The first position after every game of ``day``.
+
+    >>> _day_after(date(2026, 12, 31))
+    '2027-01-01'
+    """
+    return date.fromordinal(min(day.toordinal() + 1, date.max.toordinal())).isoformat()
+
+
 def ratings_at(owner_id: int, kind: str, until: date, player_ids: list[int]) -> dict[int, float]:
     """Each player's conservative rating after their last game of ``kind`` played on
-    ``until`` or before."""
+    ``until`` or before: each player's latest position found on the index by player."""
     if not player_ids:
         return {}
-    latest = (
-        select(
-            Rating.player_id,
-            Rating.mu,
-            Rating.sigma,
-            func.row_number()
-            .over(partition_by=Rating.player_id, order_by=Rating.position.desc())
-            .label("newest"),
+    found: dict[int, float] = {}
+    for chunk in range(0, len(player_ids), 500):
+        latest = (
+            select(Rating.player_id, func.max(Rating.position).label("position"))
+            .where(
+                Rating.player_id.in_(player_ids[chunk : chunk + 500]),
+                Rating.kind == kind,
+                Rating.position < _day_after(until),
+            )
+            .group_by(Rating.player_id)
+            .subquery()
         )
-        .where(
-            Rating.owner_id == owner_id,
-            Rating.kind == kind,
-            Rating.played_on <= until,
-            Rating.player_id.in_(player_ids),
+        found.update(
+            (pid, conservative(mu, sigma))
+            for pid, mu, sigma in db.session.execute(
+                select(Rating.player_id, Rating.mu, Rating.sigma).join(
+                    latest,
+                    and_(
+                        latest.c.player_id == Rating.player_id,
+                        latest.c.position == Rating.position,
+                        Rating.kind == kind,
+                        Rating.owner_id == owner_id,
+                    ),
+                )
+            )
         )
-        .subquery()
-    )
-    return {
-        pid: conservative(mu, sigma)
-        for pid, mu, sigma in db.session.execute(
-            select(latest.c.player_id, latest.c.mu, latest.c.sigma).where(latest.c.newest == 1)
-        )
-    }
+    return found
 
 
 # -- plays for other loggers -----------------------------------------------------------
