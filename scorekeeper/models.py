@@ -423,3 +423,8 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     tournament_only: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Only games played as a tournament's tables (services.seasons.tournament_games)."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A cache of the standings (each player's figures by id; names are read afresh),
+    # emptied by any change to a finished game the season may hold; ``generation`` counts
+    # those, so that standings worked out before one are never stored after it.
+    standings: Mapped[list[list[Any]] | None] = mapped_column(JSON, default=None)
+    generation: Mapped[int] = mapped_column(default=0, server_default="0")

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Night, Player, Season
-from scorekeeper.services import seasons
+from scorekeeper.services import ratings, seasons
 from tests.conftest import ApiClient, Table, page_errors
 
 pytestmark = pytest.mark.data_layer
@@ -106,6 +106,41 @@ def test_the_rating_column_is_each_players_rating_at_the_seasons_end(
             assert lines[name].rating == pytest.approx(rating.mu - 3 * rating.sigma, abs=1e-9)
 
 
+def test_the_cached_standings_follow_every_change_to_the_seasons_games(
+    app: Flask, api: ApiClient
+) -> None:
+    with app.app_context():
+        ids = play_example()
+        season = example_season()
+        owner = services.user_named("ana")
+        assert owner is not None
+
+        def shown() -> dict[str, tuple[int | None, int, int]]:
+            return {s.name: (s.rank, s.wins, s.points) for s in seasons.standings(season)}
+
+        assert shown()["Ben"] == (4, 0, 30)
+        assert db.session.scalar(select(Season.standings)) is not None  # kept
+        # Ben and Cai both miss in g2: the same places, other points.
+        missed = {"trump": "hearts", "bids": [1, 1, 1], "tricks": [1, 0, 0]}
+        services.correct_round(services.get_game(owner, ids["g2"]), 1, missed)
+        assert shown()["Ben"] == (4, 0, 0) and shown()["Cai"] == (1, 2, 60)
+        # Ben takes g2's trick he bid: the places move, and the ratings with them.
+        ben_wins = {"trump": "hearts", "bids": [0, 1, 0], "tricks": [0, 1, 0]}
+        services.correct_round(services.get_game(owner, ids["g2"]), 1, ben_wins)
+        assert shown()["Ben"] == (3, 1, 40)
+        # The cache is what the season's games say afresh.
+        cached = db.session.scalar(select(Season.standings))
+        assert cached == seasons._figures(season)
+        # A game outside the season changes nothing of it, and a rename shows at once.
+        before = db.session.scalar(select(Season.generation))
+        services.undo_round(services.get_game(owner, ids["after"]), 1)
+        assert db.session.scalar(select(Season.generation)) == before
+        ben = db.session.scalar(select(Player).where(Player.name == "Ben"))
+        assert ben is not None
+        services.rename_player(owner, ben.id, "Benedict")
+        assert "Benedict" in shown()
+
+
 def test_a_season_of_tournament_games_counts_only_those(
     app: Flask, api: ApiClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -124,6 +159,8 @@ def test_a_season_of_tournament_games_counts_only_those(
         monkeypatch.setattr(
             seasons, "tournament_games", lambda: select(Game.id).where(Game.id == ids["g3"])
         )
+        # A game made a tournament's table changes what the season holds: its cache goes.
+        ratings.forget_standings(owner.id, "wizard", date(2026, 3, 3))
         assert {(s.name, s.games) for s in seasons.standings(only)} == {
             ("Ben", 1),
             ("Cai", 1),

@@ -45,6 +45,8 @@ def upgrade():
     sa.Column('min_games', sa.Integer(), nullable=False),
     sa.Column('tournament_only', sa.Boolean(), server_default=sa.false(), nullable=False),
     sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('standings', sa.JSON(), nullable=True),
+    sa.Column('generation', sa.Integer(), server_default='0', nullable=False),
     sa.ForeignKeyConstraint(['owner_id'], ['users.id'], name=op.f('fk_seasons_owner_id_users'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_seasons'))
     )

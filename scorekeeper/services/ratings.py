@@ -24,11 +24,11 @@ from functools import lru_cache
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, delete, exists, func, insert, select
+from sqlalchemy import and_, delete, exists, func, insert, select, update
 
 from ..extensions import db
 from ..games import GAMES
-from ..models import Game, Night, Rating, Seat, User
+from ..models import Game, Night, Rating, Season, Seat, User
 from . import writes
 from .caches import SummaryChange
 
@@ -151,6 +151,10 @@ def update_ratings(owner_id: int, changes: Iterable[SummaryChange]) -> None:
     finished game these changes took out or put in (see :class:`SummaryChange`)."""
     starts: dict[str, str] = {}
     for change in changes:
+        for results in (change.removed, change.added):
+            if results is not None:
+                # Its totals and wins may have changed even where no place did.
+                forget_standings(owner_id, results.kind, results.when)
         if change.removed is not None and change.added is not None and _same_places(change):
             continue
         for results in (change.removed, change.added):
@@ -214,6 +218,7 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
         start = min(start, position_of(*unrated))
     mine = and_(Rating.owner_id == owner_id, Rating.kind == kind)
     db.session.execute(delete(Rating).where(mine, Rating.position >= start))
+    forget_standings(owner_id, kind, date.fromisoformat(start[:10]) if start else None)
     tables = [t for t in _tables(owner_id, kind, start[:10]) if t.position >= start]
     # The ratings the games before left, of the players of the games to rate only (a
     # game just finished: its own few players, each on the index by player).
@@ -305,6 +310,19 @@ def _tables(owner_id: int, kind: str, since: str) -> list[Table]:
             )
         )
     return tables
+
+
+def forget_standings(owner_id: int, kind: str, since: date | None) -> None:
+    """Empty the cached standings of the account's seasons of ``kind`` that end on
+    ``since`` or later (every one without it): their games, or their players' ratings,
+    have changed. Whatever changes which games a season holds calls this too (a game
+    made a tournament's table)."""
+    where = [Season.owner_id == owner_id, Season.kind == kind]
+    if since is not None:
+        where.append(Season.until >= since)
+    db.session.execute(
+        update(Season).where(*where).values(standings=None, generation=Season.generation + 1)
+    )
 
 
 def _first_unrated(owner_id: int, kind: str | None = None) -> tuple[str, str] | None:

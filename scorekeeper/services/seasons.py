@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import and_, case, false, func, select
+from sqlalchemy import and_, case, false, func, select, update
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -25,7 +25,7 @@ from ..games import GAMES
 from ..i18n import N_
 from ..models import Game, Night, Player, Rating, Season, Seat, User
 from . import writes
-from .errors import NotFound, PlayerError
+from .errors import NotFound, PlayerError, StorageError
 from .ratings import conservative, ensure_rated
 from .text import check_free_text
 from .transfer import safe_cell
@@ -148,30 +148,58 @@ def _in_season(season: Season) -> list[Any]:
 
 def standings(season: Season) -> list[SeasonStanding]:
     """The season's standings: the ranked first, then those short of the minimum (most
-    games first)."""
-    ensure_rated(season.owner_id, season.kind)
+    games first). From the season's cache when it is there; else worked out and stored
+    (unless a change to its games came meanwhile)."""
+    cached, generation = db.session.execute(
+        select(Season.standings, Season.generation).where(Season.id == season.id)
+    ).one()
+    if not isinstance(cached, list):
+        ensure_rated(season.owner_id, season.kind)
+        generation = db.session.scalar(select(Season.generation).where(Season.id == season.id))
+        cached = _figures(season)
+        db.session.execute(
+            update(Season)
+            .where(Season.id == season.id, Season.generation == generation)
+            .values(standings=cached)
+        )
+        try:
+            writes.commit()
+        except StorageError:  # a busy database: the page is shown, the cache kept later
+            writes.safe_rollback()
+    names = dict(
+        db.session.execute(
+            select(Player.id, Player.name).where(Player.id.in_([row[0] for row in cached]))
+        ).all()
+    )
+    lines = [
+        SeasonStanding(pid, names[pid], games, wins, average, points, rating)
+        for pid, games, wins, average, points, rating in cached
+        if pid in names
+    ]
+    return ranked(lines, season.min_games)
+
+
+def _figures(season: Season) -> list[list[Any]]:
+    """Each player's figures in the season, as the cache keeps them: player id, games,
+    wins, average place, points, rating (None without one)."""
     rows = db.session.execute(
         select(
             Rating.player_id,
-            Player.name,
             func.count(),
             func.sum(case((Seat.won, 1), else_=0)),
             func.avg(Rating.place),
             func.sum(Seat.total),
         )
         .join(Seat, and_(Seat.game_id == Rating.game_id, Seat.seat == Rating.seat))
-        .join(Player, Player.id == Rating.player_id)
         .where(*_in_season(season))
-        .group_by(Rating.player_id, Player.name)
+        .group_by(Rating.player_id)
+        .order_by(Rating.player_id)
     ).all()
-    lines = [
-        SeasonStanding(pid, name, games, int(wins or 0), float(average), int(points or 0))
-        for pid, name, games, wins, average, points in rows
+    ratings = ratings_at(season.owner_id, season.kind, season.until, [row[0] for row in rows])
+    return [
+        [pid, games, int(wins or 0), float(average), int(points or 0), ratings.get(pid)]
+        for pid, games, wins, average, points in rows
     ]
-    ratings = ratings_at(season.owner_id, season.kind, season.until, [s.player_id for s in lines])
-    for line in lines:
-        line.rating = ratings.get(line.player_id)
-    return ranked(lines, season.min_games)
 
 
 def ranked(lines: Iterable[SeasonStanding], min_games: int) -> list[SeasonStanding]:
