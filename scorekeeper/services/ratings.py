@@ -150,6 +150,9 @@ def update_ratings(owner_id: int, changes: Iterable[SummaryChange]) -> None:
     """Rate again, in the caller's transaction, every game of each kind from the first
     finished game these changes took out or put in (see :class:`SummaryChange`)."""
     starts: dict[str, str] = {}
+    changes = [change for change in changes if change.removed or change.added]
+    if changes:
+        _lock_account(owner_id)
     for change in changes:
         for results in (change.removed, change.added):
             if results is not None:
@@ -198,10 +201,7 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
     as it takes to rate a finished game not rated yet (one finished before ratings were
     kept)."""
     db.session.flush()
-    # Held until the commit (PostgreSQL; SQLite's writes take turns already): two changes
-    # of one account's games rate in turn, each from what the other stored. FOR NO KEY
-    # UPDATE, as the summaries' player rows are locked: taken after those, always.
-    db.session.execute(select(User.id).where(User.id == owner_id).with_for_update(key_share=True))
+    _lock_account(owner_id)
     unrated = db.session.execute(
         select(Night.date, Game.created_at, Game.id)
         .join(Night, Night.id == Game.night_id)
@@ -310,6 +310,14 @@ def _tables(owner_id: int, kind: str, since: str) -> list[Table]:
             )
         )
     return tables
+
+
+def _lock_account(owner_id: int) -> None:
+    """Held until the commit (PostgreSQL; SQLite's writes take turns already): two changes
+    of one account's games rate in turn, each from what the other stored. FOR NO KEY
+    UPDATE, as the summaries' player rows are locked; always after those, and before the
+    seasons' rows (:func:`forget_standings`), so that no two writes wait on each other."""
+    db.session.execute(select(User.id).where(User.id == owner_id).with_for_update(key_share=True))
 
 
 def forget_standings(owner_id: int, kind: str, since: date | None) -> None:

@@ -37,7 +37,9 @@ LARGEST_MINIMUM = 1000
 
 def tournament_games() -> Any:
     """The ids of the games played as a tournament's tables, for a season of tournament
-    games only: none until the install keeps tournaments, whose tables fill this in."""
+    games only: none until the install keeps tournaments, whose tables fill this in (and
+    call ``ratings.forget_standings`` when a game becomes a table or stops being one, as
+    that changes what a season holds)."""
     return select(Game.id).where(false())
 
 
