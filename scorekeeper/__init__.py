@@ -122,6 +122,7 @@ def register_blueprints(app: Flask) -> None:
     from .extensions import csrf
     from .views import (
         api,
+        api_seasons,  # noqa: F401 (its routes are the api blueprint's)
         api_tournaments,
         auth,
         games,
@@ -132,6 +133,7 @@ def register_blueprints(app: Flask) -> None:
         pwa,
         referee,
         rounds,
+        seasons,
         seats,
         sheets,
         tournaments,
@@ -141,6 +143,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(seasons.bp)
     app.register_blueprint(rounds.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(paper.bp)

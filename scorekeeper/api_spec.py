@@ -221,13 +221,14 @@ def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
 
 def openapi_document() -> dict[str, Any]:
     from . import api_spec_tournaments as tournaments
+    from .api_spec_seasons import add_seasons
     from .games.kinds import KINDS
 
     kinds = tuple(KINDS.values())
     document = _document(kinds)
     document["paths"].update(tournaments.paths())
     document["components"]["schemas"].update(tournaments.schemas(GAME_KEYS))
-    return _with_storage_failures(document)
+    return _with_storage_failures(add_seasons(document, kinds))
 
 
 def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:

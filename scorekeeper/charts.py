@@ -436,3 +436,74 @@ def final_scores_svg(
         name=distinct_within(name, [], max(6, int((look.width - fs * 14) / (fs * 0.58)))),
     )
     return Markup(ET.tostring(svg, encoding="unicode"))
+
+
+def rating_svg(
+    name: str,
+    points: Sequence[tuple[date, float]],
+    *,
+    look: ChartLook = PAGE_LOOK,
+) -> Markup:
+    """One player's rating (μ − 3σ) after each of their games of one kind, in the order
+    played: a line, since each rating starts from the one before."""
+    fs = look.font_size
+    values = [value for _when, value in points] or [0.0]
+    ticks = nice_ticks(min(0.0, *values), max(1.0, *values), look.y_ticks)
+    low, high = ticks[0], ticks[-1]
+    left = fs * 0.62 * max(len(_label(t)) for t in ticks) + fs * 0.5 + 2
+    right = look.width - fs * 1.2
+    top = fs * 1.6
+    bottom = look.height - fs * 2.6
+    count = max(len(points), 1)
+
+    def x_of(index: int) -> float:
+        return left + (right - left) * (index + 0.5) / count
+
+    def y_of(value: float) -> float:
+        return bottom - (bottom - top) * (value - low) / (high - low)
+
+    title = gettext("%(name)s: rating after each game", name=name)
+    spoken = ", ".join(f"{format_date(when, 'short')} {value:.1f}" for when, value in points[-12:])
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": "100%",
+            "viewBox": f"0 0 {_fmt(look.width)} {_fmt(look.height)}",
+            "class": "chart rating-chart",
+            "role": "img",
+            "aria-label": f"{title}: {spoken}",
+            "font-family": look.font_family,
+            "font-size": _fmt(fs),
+            "fill": look.ink,
+        },
+    )
+    ET.SubElement(svg, "title").text = title
+    grid = "".join(f"M{_fmt(left)} {_fmt(y_of(t))}H{_fmt(right)}" for t in ticks if t)
+    ET.SubElement(
+        svg, "path", {"d": grid, "stroke": look.grid, "stroke-width": "0.6", "fill": "none"}
+    )
+    labels = ET.SubElement(svg, "g", {"text-anchor": "end"})
+    for tick in ticks:
+        text = ET.SubElement(
+            labels, "text", {"x": _fmt(left - fs * 0.35), "y": _fmt(y_of(tick) + fs * 0.35)}
+        )
+        text.text = _label(tick)
+    # TRANSLATORS: the name of the side axis of a player's rating chart.
+    axis = ET.SubElement(svg, "text", {"x": _fmt(left), "y": _fmt(fs * 0.9)})
+    axis.text = gettext("rating")
+    axes = f"M{_fmt(left)} {_fmt(y_of(0))}H{_fmt(right)}M{_fmt(left)} {_fmt(top)}V{_fmt(bottom)}"
+    ET.SubElement(
+        svg, "path", {"d": axes, "stroke": look.ink, "stroke-width": "0.8", "fill": "none"}
+    )
+    dates = ET.SubElement(svg, "g", {"text-anchor": "middle", "class": "chart-dates"})
+    every = max(1, math.ceil(count / max(look.x_labels // 2, 1)))
+    shown = [i for i in range(len(points)) if i % every == 0 or i == len(points) - 1]
+    for index in shown:
+        text = ET.SubElement(dates, "text", {"x": _fmt(x_of(index)), "y": _fmt(bottom + fs * 1.2)})
+        text.text = format_date(points[index][0], "d MMM")
+    line, _marks = _series_attributes(0, look)
+    path = " ".join(f"{_fmt(x_of(i))},{_fmt(y_of(v))}" for i, (_w, v) in enumerate(points))
+    if path:
+        ET.SubElement(svg, "polyline", {**line, "points": path})
+    return Markup(ET.tostring(svg, encoding="unicode"))

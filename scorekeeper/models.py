@@ -458,3 +458,58 @@ class TournamentTable(db.Model):  # type: ignore[name-defined,misc]
     keeper_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
 
     game: Mapped[Game] = relationship()
+
+
+class Rating(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating after one finished game (openskill's Plackett–Luce: ``mu`` and
+    ``sigma``), and their place at that table: a cache, worked out from the finished games
+    of one kind in the order played (services.ratings), rebuilt from the first game that
+    changes.
+
+    ``position`` is the game's place in that order as text that sorts like it (the night's
+    date, the game's start, its id), so that "everything from this game on" is one range.
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        Index("ix_ratings_owner_kind_position", "owner_id", "kind", "position"),
+        Index("ix_ratings_player_kind_position", "player_id", "kind", "position"),
+    )
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    position: Mapped[str] = mapped_column(String(80))
+    played_on: Mapped[date]
+    place: Mapped[int]
+    """1 for the winning side, then by total; equal totals share a place."""
+    mu: Mapped[float]
+    sigma: Mapped[float]
+
+
+class Season(db.Model):  # type: ignore[name-defined,misc]
+    """A club's season: the finished games of one kind between two dates, ranked."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (Index("ix_seasons_owner_since", "owner_id", "since"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(20))
+    since: Mapped[date]
+    until: Mapped[date]
+    min_games: Mapped[int] = mapped_column(default=1)
+    """Games a player must have finished in the season to be ranked."""
+    tournament_only: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Only games played as a tournament's tables (services.seasons.tournament_games)."""
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A cache of the standings (each player's figures by id; names are read afresh),
+    # emptied by any change to a finished game the season may hold; ``generation`` counts
+    # those, so that standings worked out before one are never stored after it.
+    standings: Mapped[list[list[Any]] | None] = mapped_column(JSON, default=None)
+    generation: Mapped[int] = mapped_column(default=0, server_default="0")

@@ -20,6 +20,7 @@ from scorekeeper import catalogs, i18n, services
 from scorekeeper.games.wizard.referee import wizard_trick_winner
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import TrickError
+from scorekeeper.services import seasons
 from tests.conftest import PASSWORD, Table, csrf_token
 
 LANGUAGES = ["cy", "nl", "el", "ne"]
@@ -213,6 +214,9 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
         night.place = "The Crown"
         night.note = "Birthday rematch"
         player = running.row.seats[0].player_id
+        # A season with the finished game in it (and a minimum the others are short of).
+        night_date = finished.row.night.date
+        season = seasons.create_season(ana, "2026–27", "wizard", night_date, night_date, 2)
         ids = {
             "running": running.id,
             "finished": finished.id,
@@ -228,6 +232,7 @@ def evening(app: Flask, table: Table) -> dict[str, Any]:
             "tournament": cup.id,
             "keeper": keeper,
             "screen": screen,
+            "season": season.id,
         }
         from scorekeeper.extensions import db
 
@@ -378,6 +383,13 @@ PAGES: dict[str, Ask] = {
         c, f"/players/{g['player']}", {"action": "rename", "rename-name": ""}
     ),
     "player": lambda c, g, lang: c.get(f"/players/{g['player']}"),
+    "seasons": lambda c, g, lang: c.get("/seasons"),
+    "new season refused": lambda c, g, lang: post_with_token(
+        c,
+        "/seasons",
+        {"name": "2027", "game": "wizard", "since": "2026-05-01", "until": "2026-03-01"},
+    ),
+    "season": lambda c, g, lang: c.get(f"/seasons/{g['season']}"),
     "import": lambda c, g, lang: c.get("/import"),
     "import refused": lambda c, g, lang: post_with_token(c, "/import", {}),
     "referee": lambda c, g, lang: c.get("/referee"),
@@ -476,6 +488,8 @@ NOT_PAGES = {
     "tournaments.draw",  # buttons that redirect
     "tournaments.table_link",
     "tournaments.share",
+    "seasons.season_plays",  # CSV
+    "seasons.player_plays",
 }
 COVERED = {
     "games.index",
@@ -493,6 +507,8 @@ COVERED = {
     "history.night",
     "history.players",
     "history.player",
+    "seasons.index",
+    "seasons.season",
     "history.import_account",
     "referee.index",
     "referee.trick",

@@ -157,3 +157,36 @@ def test_the_screens_stamp_follows_the_standings(ana: Any) -> None:
     tournaments.stop_screen(cup)
     with pytest.raises(services.NotFound):
         tournaments.screen_stamp(token)
+
+
+def test_a_season_of_tournament_games_holds_the_tables_played(ana: Any) -> None:
+    """A season of tournament games only: each table's game once finished, and not a
+    game played beside the tournament the same night."""
+    from datetime import date, timedelta
+
+    from scorekeeper.services import seasons
+
+    cup = tournaments.create_tournament(ana, plan(stages=1, final_size=0))
+    stage = tournaments.draw_stage(cup, seed=2)
+    table_games = {table.game.id for table in stage.tables}
+    beside = services.create_game(ana, "wizard", SIX[:3], 0, {"rounds": 1})
+    services.record_round(beside, {"trump": "none", "bids": [1, 0, 0], "tricks": [1, 0, 0]})
+    today = date.today()
+    season = seasons.create_season(
+        ana,
+        "Cups",
+        "wizard",
+        today - timedelta(days=2),
+        today + timedelta(days=2),
+        1,
+        tournament_only=True,
+    )
+    assert seasons.standings(season) == []  # drawn, not yet played
+    play_stage(stage)
+    plays = seasons.season_plays(season)
+    assert len(plays) == len(table_games) == 2
+    assert {name for play in plays for name in play.players} == set(SIX)
+    every = seasons.create_season(
+        ana, "All", "wizard", today - timedelta(days=2), today + timedelta(days=2), 1
+    )
+    assert len(seasons.season_plays(every)) == 3

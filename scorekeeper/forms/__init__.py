@@ -37,7 +37,14 @@ from .games import (
     first_dealer_field,
     players_field,
 )
-from .history import GameFilterForm, ImportForm, MergePlayerForm, NightForm, RenamePlayerForm
+from .history import (
+    GameFilterForm,
+    ImportForm,
+    MergePlayerForm,
+    NightForm,
+    RenamePlayerForm,
+    SeasonForm,
+)
 from .rounds import (
     RoundForm,
     bid_fields,
@@ -73,6 +80,7 @@ __all__ = [
     "PlayersForm",
     "RenamePlayerForm",
     "RoundForm",
+    "SeasonForm",
     "TournamentForm",
     "_first_dealer_field",
     "_players_field",

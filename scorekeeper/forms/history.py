@@ -1,18 +1,34 @@
-"""The history's forms: a game night, a player's name, an import, the games list's filters."""
+"""The history's forms: a game night, a player's name, an import, the games list's filters,
+a season."""
 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import DateField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    DateField,
+    IntegerField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional
 
-from .common import NOT_A_CHOICE, NOT_A_DATE, REQUIRED, at_most, name_length
+from .common import (
+    NOT_A_CHOICE,
+    NOT_A_DATE,
+    OUT_OF_RANGE,
+    REQUIRED,
+    at_most,
+    name_length,
+)
 
 PLACE_LONGEST = 80
 NOTE_LONGEST = 500
+SEASON_NAME_LONGEST = 80
 
 
 class NightForm(FlaskForm):
@@ -67,3 +83,31 @@ class GameFilterForm(FlaskForm):
         ],
         validate_choice=False,
     )
+
+
+class SeasonForm(FlaskForm):
+    """A new season: its name, game, dates and the games a player needs to be ranked."""
+
+    name = StringField(
+        lazy_gettext("Name"), validators=[InputRequired(REQUIRED), at_most(SEASON_NAME_LONGEST)]
+    )
+    game = SelectField(
+        lazy_gettext("Game"), validate_choice=True, invalid_choice_message=NOT_A_CHOICE
+    )
+    since = DateField(
+        lazy_gettext("From"),
+        validators=[InputRequired(lazy_gettext("Give the first day"))],
+        invalid_value_message=NOT_A_DATE,
+    )
+    until = DateField(
+        lazy_gettext("To"),
+        validators=[InputRequired(lazy_gettext("Give the last day"))],
+        invalid_value_message=NOT_A_DATE,
+    )
+    min_games = IntegerField(
+        lazy_gettext("Games to be ranked"),
+        default=1,
+        validators=[InputRequired(REQUIRED), NumberRange(1, 1000, message=OUT_OF_RANGE)],
+        description=lazy_gettext("A player with fewer finished games is listed, not ranked."),
+    )
+    tournament_only = BooleanField(lazy_gettext("Tournament games only"))

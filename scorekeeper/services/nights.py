@@ -19,6 +19,7 @@ from ..models import (
 from . import writes
 from .caches import refresh_summaries
 from .errors import NotFound
+from .ratings import rerate_since
 from .text import check_free_text
 
 # -- game nights ----------------------------------------------------------------
@@ -96,6 +97,7 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
     moved = when != night.date
     if moved:
         night.evening = None  # no longer the night a Start on that evening would open
+        earliest = min(when, night.date)
     night.date, night.place, night.note = when, place.strip()[:80], note.strip()[:500]
     if moved:
         # The players' latest games are kept in date order: theirs counted afresh.
@@ -106,6 +108,12 @@ def update_night(owner: User, night_id: int, when: date, place: str, note: str) 
                 .where(Game.night_id == night.id)
                 .distinct()
             )
+        )
+        # The night's games now come elsewhere in the order played.
+        rerate_since(
+            owner.id,
+            db.session.scalars(select(Game.kind).where(Game.night_id == night.id).distinct()),
+            earliest,
         )
     writes.commit()
     return night

@@ -34,6 +34,7 @@ from .errors import Conflict, KeyReused, NotFound, StorageError
 from .games import State, StoredGame, _game_made, _start_key, _started_with
 from .nights import evening_of, table_zone
 from .players import check_names_apart, player_named
+from .ratings import update_ratings
 from .rounds import _round_row, log_change
 
 CODE_ALPHABET = "0123456789"
@@ -271,7 +272,9 @@ def _store(
         row.recorded_at = created
         game.rounds.append(row)
         log_change(game, f"{state.round_word} {number} recorded")
-    update_summaries([refresh_results(game, state, 1, start)])
+    changes = [refresh_results(game, state, 1, start)]
+    update_summaries(changes)
+    update_ratings(game.owner_id, changes)
     if key:
         db.session.add(
             Submission(

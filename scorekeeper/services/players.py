@@ -22,6 +22,7 @@ from ..rules.names import NameRefused, readable_name
 from . import writes
 from .caches import refresh_summaries
 from .errors import SAID, NotFound, PlayerError
+from .ratings import rerate_account
 from .text import look_alike
 
 
@@ -146,5 +147,7 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
             select(Player.id).where(Player.owner_id == owner.id, Player.id != gone.id)
         )
     )
+    # One player where there were two: every game of theirs is rated as theirs.
+    rerate_account(owner.id)
     writes.commit()
     return keep

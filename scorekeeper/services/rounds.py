@@ -26,6 +26,7 @@ from .caches import refresh_results, update_summaries
 from .corrections import round_changes
 from .errors import SAID, Conflict, KeyReused, NotFound, StaleEdit, StorageError
 from .games import State, StoredGame, rules_game
+from .ratings import update_ratings
 
 ONLY_THE_LAST: dict[str, str] = {
     "round": N_(
@@ -290,7 +291,9 @@ def _finish_write(
     """The caches (from round ``first_changed`` on), one more version, what it changed
     (``detail``: a correction's fields), the form's key; then the commit (``previous``:
     the game before the change)."""
-    update_summaries([refresh_results(game, state, first_changed, previous)])
+    changes = [refresh_results(game, state, first_changed, previous)]
+    update_summaries(changes)
+    update_ratings(game.owner_id, changes)
     log_change(game, summary, detail)
     if edit.key:
         db.session.add(

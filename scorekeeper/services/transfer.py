@@ -50,11 +50,12 @@ from ..rules import RuleError
 from ..rules.errors import RoundRefused
 from ..rules.names import NameRefused, readable_name
 from . import writes
-from .caches import new_games_results, refresh_summaries, update_summaries
+from .caches import SummaryChange, new_games_results, refresh_summaries, update_summaries
 from .corrections import SHOWN
 from .errors import SAID, ImportRefused, Sentence, ServiceError, StorageError
 from .games import State, read_pending, rules_game
 from .pending import _hidden_facts, hides_bids
+from .ratings import rerate_since, update_ratings
 from .text import plain_text
 
 FORMAT = "scorekeeper-export"
@@ -789,6 +790,7 @@ class _Written:
         self.games: list[str] = []
         self.nights: list[int] = []
         self.players: list[int] = []
+        self.kinds: set[str] = set()
 
     def take_back(self, owner_id: int) -> None:
         """Remove the games, and the nights and players made for them that nothing else
@@ -822,6 +824,11 @@ class _Written:
             refresh_summaries(
                 db.session.scalars(select(Player.id).where(Player.id.in_(players))).all()
             )
+            writes.commit()
+        if self.kinds:
+            # The games after those taken back were rated from them: rated again.
+            _begin_batch()
+            rerate_since(owner_id, self.kinds)
             writes.commit()
 
 
@@ -922,6 +929,7 @@ def _write_import(
         writes.commit()
         added["nights"] += len(rows)
 
+    rated: list[SummaryChange] = []
     batches = _game_batches(
         todo, max(int(config["IMPORT_BATCH_GAMES"]), 1), max(int(config["IMPORT_BATCH_ROUNDS"]), 1)
     )
@@ -940,6 +948,7 @@ def _write_import(
             db.session.execute(insert(Round), rounds)
         written.players.extend(people.flushed())
         written.games.extend(row.id for row in new_games)
+        written.kinds.update(row.kind for row in new_games)
         corrections = [
             {"game_id": row.id, **change}
             for row, game in zip(new_games, batch, strict=True)
@@ -949,11 +958,20 @@ def _write_import(
             db.session.execute(insert(GameChange), corrections)
         # Each batch brings its games into the players' summaries in its own transaction:
         # what is committed is counted, whatever happens to the batches after it.
-        update_summaries(
-            new_games_results((row, game.state) for row, game in zip(new_games, batch, strict=True))
+        changes = new_games_results(
+            (row, game.state) for row, game in zip(new_games, batch, strict=True)
         )
+        update_summaries(changes)
+        rated.extend(changes)
         writes.commit()
         added["games"] += len(new_games)
+
+    # The ratings once, in a transaction of their own: each kind's games from the earliest
+    # one imported on (a game not rated yet is rated by the next change if this fails).
+    if rated:
+        _begin_batch()
+        update_ratings(owner_id, rated)
+        writes.commit()
 
     # The last transactions: the players named without a game.
     missing = [name for name in dict.fromkeys(names) if not people.known(name)]

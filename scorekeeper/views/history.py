@@ -34,7 +34,7 @@ from ..forms import (
 from ..games import GAMES
 from ..games.kinds import KINDS
 from ..i18n import translate_value
-from ..services import transfer
+from ..services import ratings, transfer
 from .games import load_game
 
 bp = Blueprint("history", __name__)
@@ -159,9 +159,23 @@ def player(player_id: int) -> BaseResponse | tuple[str, int]:
             rename=rename,
             merge=merge,
             charts=_timeline_charts(stats),
+            ratings=_ratings(stats),
         ),
         status,
     )
+
+
+def _ratings(stats: history.PlayerStats) -> list[tuple[ratings.KindRating, Markup]]:
+    """The player's rating at each game they have finished, with its chart."""
+    from ..charts import rating_svg
+
+    return [
+        (
+            rating,
+            rating_svg(stats.player.name, [(p.played_on, p.value) for p in rating.history]),
+        )
+        for rating in ratings.player_ratings(stats.player.owner_id, stats.player.id)
+    ]
 
 
 def _timeline_charts(stats: history.PlayerStats) -> list[tuple[str, Markup]]:

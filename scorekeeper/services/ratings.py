@@ -1,0 +1,410 @@
+"""Ratings: how strong each player is at one game, with how sure that is, from every
+finished game of that game in the order played (openskill's Plackett–Luce model).
+
+A rating is a mean ``mu`` and an uncertainty ``sigma``; the number shown is the
+conservative rating ``mu - 3 * sigma`` (docs/games.md, "Ratings"). Every finished game
+moves its players' ratings by their places at the table: 1 for the winning side, then
+by total, equal totals sharing a place; a game of sides (partnerships) is rated side
+against side, each side a team.
+
+The ratings after each game are a cache (``models.Rating``), kept in the transaction
+that changes a finished game: a game finished, corrected, undone, imported, deleted or
+moved to another night is rated again with every game of its kind played after it,
+since each rating starts from the ratings the game before left. A correction that keeps
+every place as it was changes no rating and rates nothing again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import and_, delete, exists, func, insert, select, update
+
+from ..extensions import db
+from ..games import GAMES
+from ..models import Game, Night, Rating, Season, Seat, User
+from . import writes
+from .caches import SummaryChange
+
+MODEL = PlackettLuce()
+"""openskill's defaults: a new player is 25 ± 25/3, so their conservative rating is 0."""
+
+Strength = tuple[float, float]
+"""A rating: (mu, sigma)."""
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """The rating shown: the strength the player is very likely above (mu - 3 sigma).
+
+    >>> conservative(MODEL.mu, MODEL.sigma)
+    0.0
+    """
+    return mu - 3 * sigma
+
+
+def position_of(when: date, created_at: datetime, game_id: str) -> str:
+    """A game's place in the order played, as text that sorts the same way: its night's
+    date, then when it was started, then its id.
+
+    >>> position_of(date(2026, 3, 1), datetime(2026, 3, 1, 20, 5), "ab12")
+    '2026-03-01 2026-03-01T20:05:00.000000 ab12'
+    """
+    return f"{when.isoformat()} {created_at.isoformat(timespec='microseconds')} {game_id}"
+
+
+@lru_cache(maxsize=256)
+def _sides(kind: str, player_count: int, options: str) -> tuple[tuple[int, ...], ...]:
+    rules = GAMES.get(kind)
+    if rules is None:
+        return tuple((seat,) for seat in range(player_count))
+    try:
+        names = [f"Player {seat + 1}" for seat in range(player_count)]
+        return rules.new(names, 0, json.loads(options)).sides
+    except Exception:  # options no longer valid: each seat plays for itself
+        return tuple((seat,) for seat in range(player_count))
+
+
+def sides_of(
+    kind: str, player_count: int, options: Mapping[str, Any]
+) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side of a game, as its rules say (each seat alone but in a game
+    of partnerships), asked of a new game of the same table and options."""
+    return _sides(kind, player_count, json.dumps(options, sort_keys=True, default=str))
+
+
+def side_places(sides: Sequence[Sequence[int]], totals: Sequence[int]) -> list[int]:
+    """Each side's place: 1 + the number of sides with a higher total (so equal totals
+    share a place, as the rules' standings have it).
+
+    >>> side_places([(0,), (1,), (2,)], [30, 50, 30])
+    [2, 1, 2]
+    >>> side_places([(0, 2), (1, 3)], [120, 80, 120, 80])
+    [1, 2]
+    """
+    side_totals = [totals[seats[0]] for seats in sides]
+    return [1 + sum(other > total for other in side_totals) for total in side_totals]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A finished game as the ratings need it."""
+
+    game_id: str
+    position: str
+    played_on: date
+    players: tuple[int, ...]
+    """Each seat's player id."""
+    totals: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+
+    @property
+    def places(self) -> list[int]:
+        """Each seat's place (its side's)."""
+        by_side = side_places(self.sides, self.totals)
+        seat_place = {seat: by_side[i] for i, seats in enumerate(self.sides) for seat in seats}
+        return [seat_place[seat] for seat in range(len(self.players))]
+
+
+def rate_tables(
+    tables: Iterable[Table], start: Mapping[int, Strength] | None = None
+) -> tuple[dict[int, Strength], list[tuple[Table, list[Strength]]]]:
+    """Rate the games in order from the ratings ``start`` (a player not in it is new):
+    the ratings at the end, and each game with its seats' ratings after it."""
+    current: dict[int, Any] = {
+        pid: MODEL.rating(*strength) for pid, strength in (start or {}).items()
+    }
+    rated: list[tuple[Table, list[Strength]]] = []
+    for table in tables:
+        teams = []
+        for seats in table.sides:
+            team = []
+            for seat in seats:
+                pid = table.players[seat]
+                rating = current.get(pid)
+                if rating is None:
+                    rating = current[pid] = MODEL.rating()
+                team.append(rating)
+            teams.append(team)
+        after = MODEL.rate(
+            teams, ranks=[float(rank) for rank in side_places(table.sides, table.totals)]
+        )
+        seat_after: list[Strength] = [(0.0, 0.0)] * len(table.players)
+        for seats, team in zip(table.sides, after, strict=True):
+            for seat, rating in zip(seats, team, strict=True):
+                seat_after[seat] = (rating.mu, rating.sigma)
+                current[table.players[seat]] = rating
+        rated.append((table, seat_after))
+    return {pid: (rating.mu, rating.sigma) for pid, rating in current.items()}, rated
+
+
+# -- keeping the cache -----------------------------------------------------------------
+
+
+def update_ratings(owner_id: int, changes: Iterable[SummaryChange]) -> None:
+    """Rate again, in the caller's transaction, every game of each kind from the first
+    finished game these changes took out or put in (see :class:`SummaryChange`)."""
+    starts: dict[str, str] = {}
+    changes = [change for change in changes if change.removed or change.added]
+    if changes:
+        _lock_account(owner_id)
+    for change in changes:
+        for results in (change.removed, change.added):
+            if results is not None:
+                # Its totals and wins may have changed even where no place did.
+                forget_standings(owner_id, results.kind, results.when)
+        if change.removed is not None and change.added is not None and _same_places(change):
+            continue
+        for results in (change.removed, change.added):
+            if results is None:
+                continue
+            position = position_of(results.when, results.created_at, results.game_id)
+            starts[results.kind] = min(position, starts.get(results.kind, position))
+    for kind, position in sorted(starts.items()):
+        rate_from(owner_id, kind, position)
+
+
+def rerate_since(owner_id: int, kinds: Iterable[str], since: date | None = None) -> None:
+    """Rate again every game of these kinds played on ``since`` or later (every game
+    without it): a night moved to another date, games taken away, two players merged."""
+    start = "" if since is None else since.isoformat()
+    for kind in sorted(set(kinds)):
+        rate_from(owner_id, kind, start)
+
+
+def rerate_account(owner_id: int) -> None:
+    """Rate again every game of the account, of every kind it has played."""
+    kinds = db.session.scalars(select(Game.kind).where(Game.owner_id == owner_id).distinct())
+    rerate_since(owner_id, list(kinds))
+
+
+def _same_places(change: SummaryChange) -> bool:
+    """A correction that leaves every player where they finished: no rating moves."""
+    assert change.removed is not None and change.added is not None
+    before = [(pid, total) for pid, total, _won in change.removed.seats]
+    after = [(pid, total) for pid, total, _won in change.added.seats]
+    if [pid for pid, _ in before] != [pid for pid, _ in after]:
+        return False
+    options = db.session.scalar(select(Game.options).where(Game.id == change.added.game_id))
+    sides = sides_of(change.added.kind, len(after), options or {})
+    return side_places(sides, [t for _, t in before]) == side_places(sides, [t for _, t in after])
+
+
+def rate_from(owner_id: int, kind: str, start: str) -> None:
+    """Rate the account's finished games of ``kind`` from position ``start`` on (see
+    :func:`position_of`), from the ratings the games before it left; earlier by as much
+    as it takes to rate a finished game not rated yet (one finished before ratings were
+    kept)."""
+    db.session.flush()
+    _lock_account(owner_id)
+    unrated = db.session.execute(
+        select(Night.date, Game.created_at, Game.id)
+        .join(Night, Night.id == Game.night_id)
+        .where(
+            Game.owner_id == owner_id,
+            Game.kind == kind,
+            Game.finished.is_(True),
+            ~exists().where(Rating.game_id == Game.id),
+        )
+        .order_by(Night.date, Game.created_at, Game.id)
+        .limit(1)
+    ).first()
+    if unrated is not None:
+        start = min(start, position_of(*unrated))
+    mine = and_(Rating.owner_id == owner_id, Rating.kind == kind)
+    db.session.execute(delete(Rating).where(mine, Rating.position >= start))
+    forget_standings(owner_id, kind, date.fromisoformat(start[:10]) if start else None)
+    tables = [t for t in _tables(owner_id, kind, start[:10]) if t.position >= start]
+    # The ratings the games before left, of the players of the games to rate only (a
+    # game just finished: its own few players, each on the index by player).
+    players = sorted({pid for table in tables for pid in table.players})
+    before: dict[int, Strength] = {}
+    for chunk in range(0, len(players), 500):
+        latest = (
+            select(
+                Rating.player_id,
+                Rating.mu,
+                Rating.sigma,
+                func.row_number()
+                .over(partition_by=Rating.player_id, order_by=Rating.position.desc())
+                .label("newest"),
+            )
+            .where(
+                mine,
+                Rating.position < start,
+                Rating.player_id.in_(players[chunk : chunk + 500]),
+            )
+            .subquery()
+        )
+        before.update(
+            (pid, (mu, sigma))
+            for pid, mu, sigma in db.session.execute(
+                select(latest.c.player_id, latest.c.mu, latest.c.sigma).where(latest.c.newest == 1)
+            )
+        )
+    _current, rated = rate_tables(tables, before)
+    rows = [
+        {
+            "game_id": table.game_id,
+            "seat": seat,
+            "player_id": table.players[seat],
+            "owner_id": owner_id,
+            "kind": kind,
+            "position": table.position,
+            "played_on": table.played_on,
+            "place": place,
+            "mu": mu,
+            "sigma": sigma,
+        }
+        for table, after in rated
+        for seat, (place, (mu, sigma)) in enumerate(zip(table.places, after, strict=True))
+    ]
+    if rows:
+        # Core's executemany, not the ORM's bulk insert: tens of thousands of rows after
+        # a correction of an old game, each an object less.
+        db.session.connection().execute(insert(Rating.__table__), rows)
+
+
+def _tables(owner_id: int, kind: str, since: str) -> list[Table]:
+    """The account's finished games of ``kind`` played on ``since`` (a date's ISO text,
+    or "") or later, in the order played: the games, then their seats, each read once
+    (a game's options are read once, not with each seat)."""
+    where = [Game.owner_id == owner_id, Game.kind == kind, Game.finished.is_(True)]
+    if since:
+        where.append(Night.date >= date.fromisoformat(since))
+    connection = db.session.connection()
+    games = connection.execute(
+        select(Game.id, Night.date, Game.created_at, Game.options)
+        .join(Night, Night.id == Game.night_id)
+        .where(*where)
+        .order_by(Night.date, Game.created_at, Game.id)
+    ).all()
+    seats: dict[str, list[tuple[int, int]]] = {}
+    for game_id, pid, total in connection.execute(
+        select(Seat.game_id, Seat.player_id, Seat.total)
+        .join(Game, Game.id == Seat.game_id)
+        .join(Night, Night.id == Game.night_id)
+        .where(*where)
+        .order_by(Seat.game_id, Seat.seat)
+    ):
+        seats.setdefault(game_id, []).append((pid, total))
+    tables = []
+    sides: dict[tuple[int, str], tuple[tuple[int, ...], ...]] = {}
+    for game_id, when, created_at, options in games:
+        seated = seats.get(game_id, [])
+        tables.append(
+            Table(
+                game_id,
+                position_of(when, created_at, game_id),
+                when,
+                tuple(pid for pid, _ in seated),
+                tuple(total for _, total in seated),
+                sides[key]
+                if (key := (len(seated), repr(options))) in sides
+                else sides.setdefault(key, sides_of(kind, len(seated), options or {})),
+            )
+        )
+    return tables
+
+
+def _lock_account(owner_id: int) -> None:
+    """Held until the commit (PostgreSQL; SQLite's writes take turns already): two changes
+    of one account's games rate in turn, each from what the other stored. FOR NO KEY
+    UPDATE, as the summaries' player rows are locked; always after those, and before the
+    seasons' rows (:func:`forget_standings`), so that no two writes wait on each other."""
+    db.session.execute(select(User.id).where(User.id == owner_id).with_for_update(key_share=True))
+
+
+def forget_standings(owner_id: int, kind: str, since: date | None) -> None:
+    """Empty the cached standings of the account's seasons of ``kind`` that end on
+    ``since`` or later (every one without it): their games, or their players' ratings,
+    have changed. Whatever changes which games a season holds calls this too (a game
+    made a tournament's table)."""
+    where = [Season.owner_id == owner_id, Season.kind == kind]
+    if since is not None:
+        where.append(Season.until >= since)
+    db.session.execute(
+        update(Season).where(*where).values(standings=None, generation=Season.generation + 1)
+    )
+
+
+def _first_unrated(owner_id: int, kind: str | None = None) -> tuple[str, str] | None:
+    """The kind and position of the account's first finished game not rated yet."""
+    where = [Game.owner_id == owner_id, Game.finished.is_(True)]
+    if kind is not None:
+        where.append(Game.kind == kind)
+    found = db.session.execute(
+        select(Game.kind, Night.date, Game.created_at, Game.id)
+        .join(Night, Night.id == Game.night_id)
+        .where(*where, ~exists().where(Rating.game_id == Game.id))
+        .order_by(Night.date, Game.created_at, Game.id)
+        .limit(1)
+    ).first()
+    return None if found is None else (found[0], position_of(*found[1:]))
+
+
+def ensure_rated(owner_id: int, kind: str | None = None) -> None:
+    """Rate the account's finished games that are not rated yet (those finished before
+    ratings were kept, or whose import's rating did not get stored), before a page reads
+    the ratings: one query when there are none."""
+    for _kind in range(64):  # a kind at a time; bounded, whatever is stored
+        first = _first_unrated(owner_id, kind)
+        if first is None:
+            return
+        rate_from(owner_id, *first)
+        writes.commit()
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    played_on: date
+    game_id: str
+    place: int
+    mu: float
+    sigma: float
+
+    @property
+    def value(self) -> float:
+        return conservative(self.mu, self.sigma)
+
+
+@dataclass(frozen=True)
+class KindRating:
+    """A player's rating at one game, and how it came to be: after each game, in order."""
+
+    kind: str
+    history: list[RatingPoint]
+
+    @property
+    def latest(self) -> RatingPoint:
+        return self.history[-1]
+
+    @property
+    def value(self) -> float:
+        return self.latest.value
+
+
+def player_ratings(owner_id: int, player_id: int) -> list[KindRating]:
+    """A player's ratings, a game kind at a time (the kinds in the order of the games
+    list), each with every game that moved it."""
+    ensure_rated(owner_id)
+    by_kind: dict[str, list[RatingPoint]] = {}
+    for kind, when, game_id, place, mu, sigma in db.session.execute(
+        select(Rating.kind, Rating.played_on, Rating.game_id, Rating.place, Rating.mu, Rating.sigma)
+        .where(Rating.player_id == player_id, Rating.owner_id == owner_id)
+        .order_by(Rating.kind, Rating.position)
+    ):
+        by_kind.setdefault(kind, []).append(RatingPoint(when, game_id, place, mu, sigma))
+    order = {key: index for index, key in enumerate(GAMES)}
+    return [
+        KindRating(kind, points)
+        for kind, points in sorted(by_kind.items(), key=lambda item: order.get(item[0], 99))
+    ]

@@ -1,0 +1,409 @@
+"""Seasons: the standings of a worked example (tests/data/season_example.json) checked by
+hand, the ratings column, the plays for other loggers, the pages and the JSON API with
+their refusals (nothing stored by a refused season)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from openskill.models import PlackettLuce
+from sqlalchemy import func, select
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Night, Player, Season
+from scorekeeper.services import ratings, seasons
+from tests.conftest import ApiClient, Table, page_errors
+
+pytestmark = pytest.mark.data_layer
+
+EXAMPLE = json.loads(
+    (Path(__file__).parent / "data" / "season_example.json").read_text(encoding="utf-8")
+)
+
+
+def play_example(owner_name: str = "ana") -> dict[str, str]:
+    """The example's games, each on its night, for ``owner_name``: their ids by label."""
+    owner = services.user_named(owner_name)
+    assert owner is not None
+    nights: dict[str, Night] = {}
+    ids = {}
+    for game in EXAMPLE["games"]:
+        night = nights.get(game["date"])
+        if night is None:
+            night = nights[game["date"]] = Night(
+                owner_id=owner.id, date=date.fromisoformat(game["date"]), place="Y Llew Coch"
+            )
+            db.session.add(night)
+            db.session.commit()
+        options = {"hook": False, "rounds": game.get("rounds", 1)}
+        record = services.create_game(owner, "wizard", game["players"], 0, options, night=night)
+        record = services.record_round(
+            record, {"trump": "hearts", "bids": game["bids"], "tricks": game["tricks"]}
+        )
+        assert list(record.state.totals) == game["totals"], game["label"]
+        ids[game["label"]] = record.id
+    return ids
+
+
+def example_season(owner_name: str = "ana") -> Season:
+    owner = services.user_named(owner_name)
+    assert owner is not None
+    given = EXAMPLE["season"]
+    return seasons.create_season(
+        owner,
+        given["name"],
+        given["game"],
+        date.fromisoformat(given["since"]),
+        date.fromisoformat(given["until"]),
+        given["min_games"],
+    )
+
+
+def test_the_worked_example_standings(app: Flask, api: ApiClient) -> None:
+    with app.app_context():
+        play_example()
+        lines = seasons.standings(example_season())
+        found = [
+            {
+                "rank": line.rank,
+                "player": line.name,
+                "games": line.games,
+                "wins": line.wins,
+                "average_place": round(line.average_place, 4),
+                "points": line.points,
+            }
+            for line in lines
+        ]
+        assert found == EXAMPLE["standings"]
+
+
+def test_the_rating_column_is_each_players_rating_at_the_seasons_end(
+    app: Flask, api: ApiClient
+) -> None:
+    """Every game of the kind up to the season's end counts (February's too), none after."""
+    with app.app_context():
+        play_example()
+        lines = {line.name: line for line in seasons.standings(example_season())}
+        model = PlackettLuce()
+        current: dict[str, Any] = {}
+        for game in EXAMPLE["games"]:
+            if game["label"] in ("running", "after"):
+                continue
+            totals = game["totals"]
+            places = [1 + sum(other > total for other in totals) for total in totals]
+            teams = [[current.get(name) or model.rating()] for name in game["players"]]
+            for name, team in zip(game["players"], model.rate(teams, ranks=places), strict=True):
+                current[name] = team[0]
+        for name, rating in current.items():
+            assert lines[name].rating == pytest.approx(rating.mu - 3 * rating.sigma, abs=1e-9)
+
+
+def test_the_cached_standings_follow_every_change_to_the_seasons_games(
+    app: Flask, api: ApiClient
+) -> None:
+    with app.app_context():
+        ids = play_example()
+        season = example_season()
+        owner = services.user_named("ana")
+        assert owner is not None
+
+        def shown() -> dict[str, tuple[int | None, int, int]]:
+            return {s.name: (s.rank, s.wins, s.points) for s in seasons.standings(season)}
+
+        assert shown()["Ben"] == (4, 0, 30)
+        assert db.session.scalar(select(Season.standings)) is not None  # kept
+        # Ben and Cai both miss in g2: the same places, other points.
+        missed = {"trump": "hearts", "bids": [1, 1, 1], "tricks": [1, 0, 0]}
+        services.correct_round(services.get_game(owner, ids["g2"]), 1, missed)
+        assert shown()["Ben"] == (4, 0, 0) and shown()["Cai"] == (1, 2, 60)
+        # Ben takes g2's trick he bid: the places move, and the ratings with them.
+        ben_wins = {"trump": "hearts", "bids": [0, 1, 0], "tricks": [0, 1, 0]}
+        services.correct_round(services.get_game(owner, ids["g2"]), 1, ben_wins)
+        assert shown()["Ben"] == (3, 1, 40)
+        # The cache is what the season's games say afresh.
+        cached = db.session.scalar(select(Season.standings))
+        assert cached == seasons._figures(season)
+        # A game outside the season changes nothing of it, and a rename shows at once.
+        before = db.session.scalar(select(Season.generation))
+        services.undo_round(services.get_game(owner, ids["after"]), 1)
+        assert db.session.scalar(select(Season.generation)) == before
+        ben = db.session.scalar(select(Player).where(Player.name == "Ben"))
+        assert ben is not None
+        services.rename_player(owner, ben.id, "Benedict")
+        assert "Benedict" in shown()
+
+
+def test_a_season_of_tournament_games_counts_only_those(
+    app: Flask, api: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hook a tournament's tables fill: none on their own, only theirs when given."""
+    with app.app_context():
+        ids = play_example()
+        owner = services.user_named("ana")
+        assert owner is not None
+        only = seasons.create_season(
+            owner, "Cup", "wizard", date(2026, 3, 1), date(2026, 3, 31), 1, tournament_only=True
+        )
+        assert seasons.standings(only) == []
+        assert seasons.season_plays(only) == []
+        from scorekeeper.models import Game
+
+        monkeypatch.setattr(
+            seasons, "tournament_games", lambda: select(Game.id).where(Game.id == ids["g3"])
+        )
+        # A game made a tournament's table changes what the season holds: its cache goes.
+        ratings.forget_standings(owner.id, "wizard", date(2026, 3, 3))
+        assert {(s.name, s.games) for s in seasons.standings(only)} == {
+            ("Ben", 1),
+            ("Cai", 1),
+            ("Dee", 1),
+        }
+        assert [play.players for play in seasons.season_plays(only)] == [["Ben", "Cai", "Dee"]]
+
+
+def test_the_seasons_plays_as_csv_one_row_a_game(app: Flask, table: Table) -> None:
+    with app.app_context():
+        play_example()
+        season = example_season()
+    answer = table.client.get(f"/seasons/{season.id}/plays.csv")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/csv"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert rows[0][:7] == ["date", "place", "game", "play", "player 1", "score 1", "won 1"]
+    assert len(rows[0]) == 4 + 3 * 4  # the largest table: four players
+    assert [row[0] for row in rows[1:]] == ["2026-03-03", "2026-03-03", "2026-03-10", "2026-03-17"]
+    assert rows[1][1:3] == ["Y Llew Coch", "Wizard"]
+    fourth = ["Ana", "20", "no", "Dee", "30", "yes", "Ben", "-10", "no", "Cai", "20", "no"]
+    assert rows[3][4:16] == fourth
+    assert rows[4][4:13] == ["Ana", "-10", "no", "Cai", "20", "yes", "Eve", "20", "yes"]
+
+
+def test_a_players_plays_as_csv_neutralise_formulas(app: Flask, table: Table) -> None:
+    with app.app_context():
+        owner = services.user_named("ana")
+        assert owner is not None
+        game = services.create_game(
+            owner, "wizard", ["=HYPERLINK()", "Ben", "Cai"], 0, {"rounds": 1}
+        )
+        services.record_round(game, {"trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]})
+        player = db.session.scalar(select(Player.id).where(Player.name == "=HYPERLINK()"))
+    answer = table.client.get(f"/players/{player}/plays.csv")
+    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert rows[1][4:7] == ["'=HYPERLINK()", "30", "yes"]
+    assert table.client.get("/players/99999/plays.csv").status_code == 404
+
+
+# -- pages -----------------------------------------------------------------------------
+
+
+def seasons_count(app: Flask) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Season)) or 0
+
+
+FORM = {"name": "Spring", "game": "wizard", "since": "2026-03-01", "until": "2026-05-31"}
+
+
+def test_a_season_made_on_the_page_shows_its_standings(app: Flask, table: Table) -> None:
+    with app.app_context():
+        play_example()
+    made = table.post("/seasons", {**FORM, "min_games": "2"})
+    assert made.status_code == 302
+    page = table.client.get(made.headers["Location"])
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "Spring" in text and "Avg. place" in text and "Rating" in text
+    assert text.index(">Cai<") < text.index(">Dee<") < text.index(">Ana<") < text.index(">Eve<")
+    listed = table.client.get("/seasons").get_data(as_text=True)
+    assert "Spring" in listed
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": ""}, "This field is required."),
+        ({"name": "x" * 81}, "Field cannot be longer than 80 characters."),
+        (
+            {"name": "Spring\u202e"},
+            "Name has an invisible character (U+202E): type it again without it",
+        ),
+        ({"game": "chess"}, "Not a valid choice."),
+        ({"until": "2026-02-01"}, "The season ends before it starts"),
+        ({"until": "2040-01-01"}, "A season is at most ten years long"),
+        ({"since": "March"}, "Not a valid date value."),
+        ({"min_games": "0"}, "Number must be between 1 and 1000."),
+        ({"min_games": "two"}, "Not a valid integer value."),
+    ],
+    ids=["empty", "long", "hidden", "game", "backwards", "decade", "date", "zero", "words"],
+)
+def test_a_season_refused_on_the_page_says_why_and_stores_nothing(
+    app: Flask, table: Table, change: dict[str, str], message: str
+) -> None:
+    answer = table.post("/seasons", {**FORM, "min_games": "1", **change})
+    assert answer.status_code == 422
+    assert message in page_errors(answer)
+    assert seasons_count(app) == 0
+
+
+def test_a_double_tap_makes_one_season(app: Flask, table: Table) -> None:
+    assert table.post("/seasons", {**FORM, "min_games": "1"}).status_code == 302
+    again = table.post("/seasons", {**FORM, "min_games": "1"})
+    assert again.status_code == 422
+    assert "There is a season of that name already" in page_errors(again)
+    assert seasons_count(app) == 1
+
+
+def test_seasons_are_the_accounts_own(app: Flask, table: Table) -> None:
+    with app.app_context():
+        ben = services.user_named("ben")
+        assert ben is not None
+        theirs = seasons.create_season(ben, "Ben's", "wizard", date(2026, 1, 1), date(2026, 2, 1))
+    assert table.client.get(f"/seasons/{theirs.id}").status_code == 404
+    assert table.client.get(f"/seasons/{theirs.id}/plays.csv").status_code == 404
+    assert "Ben&#39;s" not in table.client.get("/seasons").get_data(as_text=True)
+    table.client.post("/logout", data={"csrf_token": table.token})
+    away = table.client.get("/seasons")
+    assert away.status_code == 302 and "/login" in away.headers["Location"]
+
+
+def test_a_players_page_shows_their_rating(app: Flask, table: Table) -> None:
+    with app.app_context():
+        play_example()
+        cai = db.session.scalar(select(Player.id).where(Player.name == "Cai"))
+    text = table.client.get(f"/players/{cai}").get_data(as_text=True)
+    assert 'id="ratings-title"' in text
+    assert "Cai: rating after each game" in text
+
+
+# -- the JSON API ----------------------------------------------------------------------
+
+
+def test_the_api_makes_lists_and_reads_a_season(app: Flask, api: ApiClient) -> None:
+    with app.app_context():
+        play_example()
+    api.login()
+    made = api.post("/api/v1/seasons", EXAMPLE["season"])
+    assert made.status_code == 201
+    season = made.json
+    assert made.headers["Location"].endswith(f"/api/v1/seasons/{season['id']}")
+    assert season == {"id": season["id"], **EXAMPLE["season"], "tournament_only": False}
+    assert api.get("/api/v1/seasons").json == {"seasons": [season]}
+    read = api.get(f"/api/v1/seasons/{season['id']}").json
+    assert [{k: s[k] for k in EXAMPLE["standings"][0]} for s in read["standings"]] == EXAMPLE[
+        "standings"
+    ]
+    assert all(isinstance(s["rating"], float) for s in read["standings"])
+    plays = api.get(f"/api/v1/seasons/{season['id']}/plays").json["plays"]
+    assert [play["date"] for play in plays] == [
+        "2026-03-03",
+        "2026-03-03",
+        "2026-03-10",
+        "2026-03-17",
+    ]
+    assert plays[3]["players"][1] == {"name": "Cai", "score": 20, "won": True}
+    cai = read["standings"][0]["player_id"]
+    rated = api.get(f"/api/v1/players/{cai}/ratings").json
+    assert rated["player"] == "Cai"
+    assert rated["ratings"][0]["game"] == "wizard"
+    assert rated["ratings"][0]["games"] == 6  # February's, March's four, April's
+    assert rated["ratings"][0]["rating"] == pytest.approx(
+        rated["ratings"][0]["mu"] - 3 * rated["ratings"][0]["sigma"], abs=1e-3
+    )
+    assert len(api.get(f"/api/v1/players/{cai}/plays").json["plays"]) == 6
+
+
+GOOD = {"name": "Spring", "game": "wizard", "since": "2026-03-01", "until": "2026-05-31"}
+
+
+@pytest.mark.parametrize(
+    ("body", "fields"),
+    [
+        ([], ["body"]),
+        ({**GOOD, "name": ""}, ["name"]),
+        ({**GOOD, "name": 7}, ["name"]),
+        ({**GOOD, "name": "x" * 81}, ["name"]),
+        ({**GOOD, "game": "chess"}, ["game"]),
+        ({**GOOD, "since": "01/03/2026"}, ["since"]),
+        ({**GOOD, "until": "2026-02-30"}, ["until"]),
+        ({**GOOD, "until": "2026-01-01"}, ["until"]),
+        ({**GOOD, "min_games": 0}, ["min_games"]),
+        ({**GOOD, "min_games": True}, ["min_games"]),
+        ({**GOOD, "min_games": "3"}, ["min_games"]),
+        ({**GOOD, "tournament_only": "yes"}, ["tournament_only"]),
+        ({**GOOD, "colour": "red"}, ["colour"]),
+        ({"game": "chess", "since": "x"}, ["name", "game", "since", "until"]),
+    ],
+    ids=[
+        "array",
+        "empty",
+        "number",
+        "long",
+        "game",
+        "date",
+        "no-such-day",
+        "backwards",
+        "zero",
+        "bool",
+        "text",
+        "flag",
+        "unknown",
+        "several",
+    ],
+)
+def test_the_api_refuses_a_season_field_by_field(
+    app: Flask, api: ApiClient, body: Any, fields: list[str]
+) -> None:
+    api.login()
+    answer = api.post("/api/v1/seasons", body)
+    assert answer.status_code == 422
+    assert [error["field"] for error in answer.json["errors"]] == fields
+    assert all(error["message"] for error in answer.json["errors"])
+    assert seasons_count(app) == 0
+
+
+def test_the_api_answers_in_the_readers_language(app: Flask, api: ApiClient) -> None:
+    api.login()
+    answer = api.client.post(
+        "/api/v1/seasons",
+        json={**GOOD, "until": "2026-01-01"},
+        headers={**api.headers, "Accept-Language": "cy"},
+    )
+    assert answer.json["errors"] == [
+        {"field": "until", "message": "Mae'r tymor yn gorffen cyn iddo ddechrau"}
+    ]
+
+
+def test_the_api_keeps_accounts_apart_and_wants_a_token(app: Flask, api: ApiClient) -> None:
+    with app.app_context():
+        play_example("ben")
+        ben = services.user_named("ben")
+        assert ben is not None
+        theirs = seasons.create_season(ben, "Ben's", "wizard", date(2026, 1, 1), date(2026, 12, 1))
+        their_player = db.session.scalar(select(Player.id).where(Player.owner_id == ben.id))
+    for path in (
+        "/api/v1/seasons",
+        f"/api/v1/seasons/{theirs.id}",
+        f"/api/v1/players/{their_player}/ratings",
+    ):
+        assert api.client.get(path).status_code == 401
+    api.login()
+    assert api.get("/api/v1/seasons").json == {"seasons": []}
+    for path in (
+        f"/api/v1/seasons/{theirs.id}",
+        f"/api/v1/seasons/{theirs.id}/plays",
+        f"/api/v1/players/{their_player}/ratings",
+        f"/api/v1/players/{their_player}/plays",
+        "/api/v1/seasons/99999999999999999999",
+    ):
+        answer = api.get(path)
+        assert answer.status_code == 404, path
+        assert answer.json["errors"][0]["message"]
