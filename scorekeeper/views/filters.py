@@ -7,6 +7,7 @@ from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 from flask import Flask, has_request_context, request, url_for
+from markupsafe import Markup, escape
 
 from ..assets import static_version
 from ..i18n import current_language, date_long, date_medium, date_short
@@ -100,6 +101,34 @@ def page_url_for(endpoint: str, **values: Any) -> str:
     return found
 
 
+def number_chips(field: Any, cards: int, forbidden: int | None, not_allowed: str) -> Markup:
+    """A number's radio chips, 0 to ``cards``, the one the field holds checked (as sent,
+    or as given): a round screen has a row of them for each seat's bid and tricks, and
+    drawn by a template loop they were a fifth of the page's time. ``forbidden``: the
+    value the hook disallows, shown disabled with ``not_allowed`` (translated: as is)."""
+    name = escape(field.name)
+    sent = field.raw_data[0] if field.raw_data else None
+    parts = []
+    for value in range(cards + 1):
+        barred = forbidden is not None and value == forbidden
+        if barred:
+            checked = ""
+        elif field.raw_data:
+            checked = "checked" if sent == str(value) else ""
+        else:
+            checked = "checked" if field.data == value else ""
+        disabled = "disabled data-forbidden" if barred else ""
+        marked = ' forbidden"' + f' title="{not_allowed}"' if barred else '"'
+        # The whitespace is the template loop's that this replaces, to the byte.
+        parts.append(
+            "\n      \n"
+            f'      <input type="radio" class="chip-input" id="{name}-{value}" name="{name}"'
+            f' value="{value}"\n        {checked}\n        {disabled}>\n'
+            f'      <label for="{name}-{value}" class="chip{marked}>{value}</label>\n    '
+        )
+    return Markup("".join(parts))
+
+
 def given(attributes: dict[str, object]) -> dict[str, object]:
     """The HTML attributes that have a value: a None is left out, never written as "None"."""
     return {name: value for name, value in attributes.items() if value is not None}
@@ -110,6 +139,7 @@ def register(app: Flask) -> None:
 
     app.add_template_global(board_names)
     app.jinja_env.globals["url_for"] = page_url_for
+    app.add_template_global(number_chips)
     # A name box's maxlength: the rules' limit, which the forms and the API share.
     app.jinja_env.globals["MAX_NAME_LENGTH"] = MAX_NAME_LENGTH
     app.add_template_filter(given)
