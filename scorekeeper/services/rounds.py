@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, inspect, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -197,6 +197,7 @@ def _begin_write(record: StoredGame) -> StoredGame:
     by another writer; PostgreSQL: the game's row locked for update.
     """
     game_id = record.id
+    known = _replay_basis(record.row)
     writes.begin()
     try:
         game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
@@ -206,7 +207,25 @@ def _begin_write(record: StoredGame) -> StoredGame:
     if game is None:
         writes.safe_rollback()
         raise NotFound(game_id)
+    if known is not None and _replay_basis(game) == known:
+        # Nothing the replay reads has changed since the page's request read the game
+        # (every change to its rounds is a new version): its replay stands.
+        return StoredGame(game, record.state)
     return StoredGame(game, rules_game(game))
+
+
+def _replay_basis(game: Game) -> tuple[Any, ...] | None:
+    """What a game's replay is made from, short of its rounds (which change only with
+    its version); None when the row is not loaded (nothing to compare with)."""
+    if inspect(game).expired_attributes:
+        return None
+    return (
+        game.version,
+        game.kind,
+        game.first_dealer,
+        game.options,
+        tuple(seat.player.name for seat in game.seats),
+    )
 
 
 def _replayed(current: StoredGame, edit: Edit) -> StoredGame | None:
