@@ -12,21 +12,13 @@ is ``<stem>_<seat>`` (``bid_0``), which :meth:`RoundForm.anchor` and the rules' 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from flask_babel import gettext
-from markupsafe import Markup, escape
 from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired
-from wtforms.widgets import HiddenInput
 
 from .common import NOT_A_WHOLE_NUMBER, EditForm
-
-
-def _attribute(value: Any) -> str:
-    """A value in an attribute, as WTForms' ``html_params`` writes it."""
-    return str(escape(value).replace(Markup('"'), Markup("&quot;")))
-
 
 __all__ = [
     "RoundForm",
@@ -54,25 +46,6 @@ class RoundForm(EditForm):
     play_fields: ClassVar[tuple[str, ...]] = ()
     """The fields entered after the play (``tricks_`` stands for every ``tricks_<seat>``):
     left out when the page saves the bids alone, and empty on a page made from them."""
-
-    def hidden_tag(self, *fields: Any) -> Markup:
-        """Flask-WTF's hidden fields, each plain one (no attributes of its own, no flags)
-        written straight out as its widget writes it: the widget's machinery cost more
-        than the rest of the form's top. Any other hidden field goes through its widget."""
-        if fields:
-            return Markup(super().hidden_tag(*fields))
-        drawn = []
-        for field in self:
-            if not isinstance(field.widget, HiddenInput):
-                continue
-            if type(field.widget) is HiddenInput and not field.render_kw and not vars(field.flags):
-                drawn.append(
-                    f'<input id="{_attribute(field.id)}" name="{_attribute(field.name)}"'
-                    f' type="hidden" value="{_attribute(field._value())}">'
-                )
-            else:
-                drawn.append(str(field))
-        return Markup("\n".join(drawn))
 
     def is_play_field(self, name: str) -> bool:
         return any(
