@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
-from flask import Flask, has_request_context, request, url_for
+from flask import Flask, current_app, has_request_context, request, url_for
 from markupsafe import Markup, escape
 
 from ..assets import static_version
@@ -69,10 +69,11 @@ def game_path(game_id: str) -> str:
 
 # Addresses the pages build, each once: a page builds a dozen or more (the frame's links, a
 # scoreboard's link to correct each round), and Werkzeug's URL building costs 10 to 30 µs
-# each. Keyed by everything the address depends on: where the app is mounted, the host and
-# scheme (for an external one), the blueprint (for a relative endpoint), and for a static
-# file its version, which follows the file's modification time (assets.static_version).
-_PAGE_URLS: dict[tuple[object, ...], str] = {}
+# each. Kept for each app (in its extensions), keyed by everything the address depends on:
+# where the app is mounted, the host and scheme (for an external one), the blueprint (for
+# a relative endpoint), and for a static file its version, which follows the file's
+# modification time (assets.static_version).
+PAGE_URLS = "scorekeeper.page_urls"
 PAGE_URLS_KEPT = 4096
 
 
@@ -90,14 +91,15 @@ def page_url_for(endpoint: str, **values: Any) -> str:
             static_version(values.get("filename", "")) if endpoint == "static" else None,
             *sorted(values.items()),
         )
-        found = _PAGE_URLS.get(key)
+        kept: dict[tuple[object, ...], str] = current_app.extensions[PAGE_URLS]
+        found = kept.get(key)
     except TypeError:  # a value that cannot be a key (a list): built each time
         return url_for(endpoint, **values)
     if found is None:
         found = url_for(endpoint, **values)
-        if len(_PAGE_URLS) >= PAGE_URLS_KEPT:
-            _PAGE_URLS.clear()
-        _PAGE_URLS[key] = found
+        if len(kept) >= PAGE_URLS_KEPT:
+            kept.clear()
+        kept[key] = found
     return found
 
 
@@ -138,6 +140,7 @@ def register(app: Flask) -> None:
     from ..names import board_names
 
     app.add_template_global(board_names)
+    app.extensions[PAGE_URLS] = {}
     app.jinja_env.globals["url_for"] = page_url_for
     app.add_template_global(number_chips)
     # A name box's maxlength: the rules' limit, which the forms and the API share.
