@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, inspect, select
+from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -25,7 +25,7 @@ from . import writes
 from .caches import refresh_results, update_summaries
 from .corrections import round_changes
 from .errors import SAID, Conflict, KeyReused, NotFound, StaleEdit, StorageError
-from .games import State, StoredGame, rules_game
+from .games import State, StoredGame, replay_basis, rules_game
 
 ONLY_THE_LAST: dict[str, str] = {
     "round": N_(
@@ -197,7 +197,6 @@ def _begin_write(record: StoredGame) -> StoredGame:
     by another writer; PostgreSQL: the game's row locked for update.
     """
     game_id = record.id
-    known = _replay_basis(record.row)
     writes.begin()
     try:
         game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
@@ -207,25 +206,12 @@ def _begin_write(record: StoredGame) -> StoredGame:
     if game is None:
         writes.safe_rollback()
         raise NotFound(game_id)
-    if known is not None and _replay_basis(game) == known:
+    basis = replay_basis(game)
+    if record.basis is not None and basis == record.basis:
         # Nothing the replay reads has changed since the page's request read the game
         # (every change to its rounds is a new version): its replay stands.
-        return StoredGame(game, record.state)
-    return StoredGame(game, rules_game(game))
-
-
-def _replay_basis(game: Game) -> tuple[Any, ...] | None:
-    """What a game's replay is made from, short of its rounds (which change only with
-    its version); None when the row is not loaded (nothing to compare with)."""
-    if inspect(game).expired_attributes:
-        return None
-    return (
-        game.version,
-        game.kind,
-        game.first_dealer,
-        game.options,
-        tuple(seat.player.name for seat in game.seats),
-    )
+        return StoredGame(game, record.state, basis=basis)
+    return StoredGame(game, rules_game(game), basis=basis)
 
 
 def _replayed(current: StoredGame, edit: Edit) -> StoredGame | None:
