@@ -91,7 +91,7 @@ def page_url_for(endpoint: str, **values: Any) -> str:
             static_version(values.get("filename", "")) if endpoint == "static" else None,
             *sorted(values.items()),
         )
-        kept: dict[tuple[object, ...], str] = current_app.extensions[PAGE_URLS]
+        kept: dict[tuple[object, ...], str] = current_app.extensions.setdefault(PAGE_URLS, {})
         found = kept.get(key)
     except TypeError:  # a value that cannot be a key (a list): built each time
         return url_for(endpoint, **values)
