@@ -8,8 +8,10 @@ from typing import Any
 
 from flask_babel import lazy_gettext, lazy_ngettext
 from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
 from wtforms import HiddenField
 from wtforms.validators import Length
+from wtforms.widgets import HiddenInput
 
 from ..i18n import lazy_game_word
 from ..rules import Suit
@@ -79,12 +81,36 @@ class EmptyForm(FlaskForm):
     """A POST-only button (log out): nothing but its CSRF token."""
 
 
+def _attribute(value: Any) -> str:
+    """A value in an attribute, as WTForms' ``html_params`` writes it."""
+    return str(escape(value).replace(Markup('"'), Markup("&quot;")))
+
+
 class EditForm(FlaskForm):
     """A change to a game: the version it was based on and a one-time key, so a second
     phone's stale edit is refused and a double tap or a reloaded POST is stored once."""
 
     version = HiddenField()
     key = HiddenField()
+
+    def hidden_tag(self, *fields: Any) -> Markup:
+        """Flask-WTF's hidden fields, each plain one (no attributes of its own, no flags)
+        written straight out as its widget writes it: the widget's machinery cost more
+        than the rest of the form's top. Any other hidden field goes through its widget."""
+        if fields:
+            return Markup(super().hidden_tag(*fields))
+        drawn = []
+        for field in self:
+            if not isinstance(field.widget, HiddenInput):
+                continue
+            if type(field.widget) is HiddenInput and not field.render_kw and not vars(field.flags):
+                drawn.append(
+                    f'<input id="{_attribute(field.id)}" name="{_attribute(field.name)}"'
+                    f' type="hidden" value="{_attribute(field._value())}">'
+                )
+            else:
+                drawn.append(str(field))
+        return Markup("\n".join(drawn))
 
     def base_on(self, version: int, *, again: bool = False) -> None:
         """On a fresh page: the version shown, and a new key for this one change.

@@ -23,6 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from ..forms import NOT_A_WHOLE_NUMBER, RoundForm, suit_word
+from ..i18n import current_language
 from ..rules import RoundInfo, Suit, TrickBiddingGame, TrickRound
 
 # The values are what the page sends (a suit's letter); the labels are read (``hearts``).
@@ -87,6 +88,11 @@ def hidden_bids_field() -> BooleanField:
     return BooleanField(lazy_gettext("Hidden bids: each player bids on their own phone"))
 
 
+SIZED_KEPT = 256
+"""Form classes kept, each for a table, a round and a language (``sized_for``)."""
+_SIZED: dict[Any, Any] = {}
+
+
 class TrickRoundForm(RoundForm):
     """One round of a game of bidding tricks: the turned card, bids, tricks.
 
@@ -130,7 +136,37 @@ class TrickRoundForm(RoundForm):
         **kwargs: Any,
     ) -> Self:
         """A form sized for the table, pre-filled from a recorded round if given."""
-        sized = type(
+        sized = cls.sized_for(game, info)
+        data: dict[str, Any] = {"dealer": str(info.dealer), "number": str(info.number)}
+        if record is not None:
+            for seat in range(game.player_count):
+                data[f"bid_{seat}"] = record.bids[seat]
+                data[f"tricks_{seat}"] = record.tricks[seat]
+            data.update(cls.turned_data(record))
+        form: Self = sized(data=data, **kwargs)
+        return form
+
+    @classmethod
+    def sized_for(cls, game: TrickBiddingGame[Any, Any], info: RoundInfo) -> type[Self]:
+        """The form's class for this table and round, in the reader's language: made once
+        and kept (a page asks for it on every view and every Save, and making a form class
+        costs more than filling it); a table, round or language not seen lately gets its own."""
+        try:
+            key = (cls, type(game), tuple(game.players), game.options, info, current_language())
+            hash(key)
+        except TypeError:  # options that cannot be a key: made afresh
+            return cls._sized(game, info)
+        sized = _SIZED.get(key)
+        if sized is None:
+            sized = cls._sized(game, info)
+            if len(_SIZED) >= SIZED_KEPT:
+                _SIZED.pop(next(iter(_SIZED)), None)
+            _SIZED[key] = sized
+        return sized
+
+    @classmethod
+    def _sized(cls, game: TrickBiddingGame[Any, Any], info: RoundInfo) -> type[Self]:
+        return type(
             cls.__name__,
             (cls,),
             {
@@ -157,14 +193,6 @@ class TrickRoundForm(RoundForm):
                 },
             },
         )
-        data: dict[str, Any] = {"dealer": str(info.dealer), "number": str(info.number)}
-        if record is not None:
-            for seat in range(game.player_count):
-                data[f"bid_{seat}"] = record.bids[seat]
-                data[f"tricks_{seat}"] = record.tricks[seat]
-            data.update(cls.turned_data(record))
-        form: Self = sized(data=data, **kwargs)
-        return form
 
     @classmethod
     def game_fields(cls, game: TrickBiddingGame[Any, Any], info: RoundInfo) -> dict[str, Any]:

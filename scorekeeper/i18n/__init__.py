@@ -51,6 +51,8 @@ from .wording import (
     lazy_card_word,
     lazy_game_word,
     ngettext,
+    page_gettext,
+    page_ngettext,
     template_gettext,
     template_ngettext,
     translate,
@@ -117,6 +119,7 @@ def register(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension
         template_gettext, template_ngettext, newstyle=True
     )
+    app.jinja_env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
     app.add_template_filter(game_word, "game_word")
     app.add_template_filter(card_word, "card_word")
     app.add_template_filter(and_names, "and_names")

@@ -13,6 +13,9 @@ from typing import Any
 
 from flask import has_request_context
 from flask_babel import LazyString, get_translations
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 # The no-op marker for messages translated when shown, the rules' own: the web side uses it too.
 from ..games import GAMES
@@ -137,6 +140,30 @@ def template_gettext(message: str) -> str:
 def template_ngettext(singular: str, plural: str, num: int) -> str:
     """The templates' ``ngettext()``: looked up only; Jinja fills and escapes the values."""
     return str(catalog().ungettext(singular, plural, num))
+
+
+# The templates' ``_()``, ``gettext()`` and ``ngettext()`` as Jinja's i18n extension makes
+# them (newstyle: the message always filled as a format string, its values escaped on an
+# autoescaped page), in one call rather than three: a scoreboard asks for 150 messages.
+
+
+@pass_eval_context
+def page_gettext(eval_context: EvalContext, message: str, **values: Any) -> str:
+    text: str = catalog().ugettext(message)
+    if eval_context.autoescape:
+        text = Markup(text)
+    return text % values
+
+
+@pass_eval_context
+def page_ngettext(
+    eval_context: EvalContext, singular: str, plural: str, num: int, **values: Any
+) -> str:
+    values.setdefault("num", num)
+    text: str = catalog().ungettext(singular, plural, num)
+    if eval_context.autoescape:
+        text = Markup(text)
+    return text % values
 
 
 def translate(sentence: Any) -> str:

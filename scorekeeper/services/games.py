@@ -4,6 +4,7 @@ through the rules."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -111,6 +112,9 @@ class StoredGame:
     state: State
     replayed: bool = False
     """True when a one-time key had been stored already: nothing new was applied."""
+    basis: tuple[Any, ...] | None = None
+    """What ``state`` was replayed from, short of the rounds (:func:`replay_basis`), when
+    it was replayed from ``row`` as read; None when not known."""
 
     @property
     def id(self) -> str:
@@ -270,7 +274,7 @@ def get_game(owner: User, game_id: str) -> StoredGame:
     game = db.session.get(Game, game_id) if usable else None
     if game is None or game.owner_id != owner.id:
         raise NotFound(game_id)
-    return StoredGame(game, rules_game(game))
+    return StoredGame(game, rules_game(game), basis=replay_basis(game))
 
 
 def list_games(owner: User) -> list[StoredGame]:
@@ -278,6 +282,18 @@ def list_games(owner: User) -> list[StoredGame]:
         select(Game).where(Game.owner_id == owner.id).order_by(Game.created_at.desc())
     ).all()
     return [StoredGame(game, rules_game(game)) for game in games]
+
+
+def replay_basis(game: Game) -> tuple[Any, ...]:
+    """What a game's replay is made from, short of its rounds, which change only with its
+    version: a replay made from a game with the same basis is the same."""
+    return (
+        game.version,
+        game.kind,
+        game.first_dealer,
+        json.dumps(game.options, sort_keys=True, default=str),
+        tuple(seat.player.name for seat in game.seats),
+    )
 
 
 def rules_game(game: Game) -> State:

@@ -25,7 +25,7 @@ from . import writes
 from .caches import refresh_results, update_summaries
 from .corrections import round_changes
 from .errors import SAID, Conflict, KeyReused, NotFound, StaleEdit, StorageError
-from .games import State, StoredGame, rules_game
+from .games import State, StoredGame, replay_basis, rules_game
 from .ratings import update_ratings
 
 ONLY_THE_LAST: dict[str, str] = {
@@ -207,7 +207,12 @@ def _begin_write(record: StoredGame) -> StoredGame:
     if game is None:
         writes.safe_rollback()
         raise NotFound(game_id)
-    return StoredGame(game, rules_game(game))
+    basis = replay_basis(game)
+    if record.basis is not None and basis == record.basis:
+        # Nothing the replay reads has changed since the page's request read the game
+        # (every change to its rounds is a new version): its replay stands.
+        return StoredGame(game, record.state, basis=basis)
+    return StoredGame(game, rules_game(game), basis=basis)
 
 
 def _replayed(current: StoredGame, edit: Edit) -> StoredGame | None:

@@ -3,9 +3,13 @@ writes them."""
 
 from __future__ import annotations
 
-from babel.numbers import format_decimal, format_percent
-from flask import Flask, request, url_for
+from typing import Any
 
+from babel.numbers import format_decimal, format_percent
+from flask import Flask, current_app, has_request_context, request, url_for
+from markupsafe import Markup, escape
+
+from ..assets import static_version
 from ..i18n import current_language, date_long, date_medium, date_short
 from ..rules.names import MAX_NAME_LENGTH
 
@@ -63,6 +67,70 @@ def game_path(game_id: str) -> str:
     return prefix + game_id
 
 
+# Addresses the pages build, each once: a page builds a dozen or more (the frame's links, a
+# scoreboard's link to correct each round), and Werkzeug's URL building costs 10 to 30 µs
+# each. Kept for each app (in its extensions), keyed by everything the address depends on:
+# where the app is mounted, the host and scheme (for an external one), the blueprint (for
+# a relative endpoint), and for a static file its version, which follows the file's
+# modification time (assets.static_version).
+PAGE_URLS = "scorekeeper.page_urls"
+PAGE_URLS_KEPT = 4096
+
+
+def page_url_for(endpoint: str, **values: Any) -> str:
+    """The templates' ``url_for``: Flask's, its addresses kept once built."""
+    if not has_request_context():
+        return url_for(endpoint, **values)
+    try:
+        key = (
+            endpoint,
+            request.blueprint if endpoint.startswith(".") else None,
+            request.script_root,
+            request.host,
+            request.scheme,
+            static_version(values.get("filename", "")) if endpoint == "static" else None,
+            *sorted(values.items()),
+        )
+        kept: dict[tuple[object, ...], str] = current_app.extensions.setdefault(PAGE_URLS, {})
+        found = kept.get(key)
+    except TypeError:  # a value that cannot be a key (a list): built each time
+        return url_for(endpoint, **values)
+    if found is None:
+        found = url_for(endpoint, **values)
+        if len(kept) >= PAGE_URLS_KEPT:
+            kept.clear()
+        kept[key] = found
+    return found
+
+
+def number_chips(field: Any, cards: int, forbidden: int | None, not_allowed: str) -> Markup:
+    """A number's radio chips, 0 to ``cards``, the one the field holds checked (as sent,
+    or as given): a round screen has a row of them for each seat's bid and tricks, and
+    drawn by a template loop they were a fifth of the page's time. ``forbidden``: the
+    value the hook disallows, shown disabled with ``not_allowed`` (translated: as is)."""
+    name = escape(field.name)
+    sent = field.raw_data[0] if field.raw_data else None
+    parts = []
+    for value in range(cards + 1):
+        barred = forbidden is not None and value == forbidden
+        if barred:
+            checked = ""
+        elif field.raw_data:
+            checked = "checked" if sent == str(value) else ""
+        else:
+            checked = "checked" if field.data == value else ""
+        disabled = "disabled data-forbidden" if barred else ""
+        marked = ' forbidden"' + f' title="{not_allowed}"' if barred else '"'
+        # The whitespace is the template loop's that this replaces, to the byte.
+        parts.append(
+            "\n      \n"
+            f'      <input type="radio" class="chip-input" id="{name}-{value}" name="{name}"'
+            f' value="{value}"\n        {checked}\n        {disabled}>\n'
+            f'      <label for="{name}-{value}" class="chip{marked}>{value}</label>\n    '
+        )
+    return Markup("".join(parts))
+
+
 def given(attributes: dict[str, object]) -> dict[str, object]:
     """The HTML attributes that have a value: a None is left out, never written as "None"."""
     return {name: value for name, value in attributes.items() if value is not None}
@@ -72,6 +140,9 @@ def register(app: Flask) -> None:
     from ..names import board_names
 
     app.add_template_global(board_names)
+    app.extensions[PAGE_URLS] = {}
+    app.jinja_env.globals["url_for"] = page_url_for
+    app.add_template_global(number_chips)
     # A name box's maxlength: the rules' limit, which the forms and the API share.
     app.jinja_env.globals["MAX_NAME_LENGTH"] = MAX_NAME_LENGTH
     app.add_template_filter(given)
