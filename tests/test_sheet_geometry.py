@@ -88,7 +88,7 @@ def option_values(key: str) -> list[tuple[tuple[str, str], ...]]:
 def allowed(case: Case) -> Case:
     """The case, its number options brought down (halved) to what the rules allow for
     its player count (the greatest number the form takes may be too many rounds for six
-    players), on A4 where its columns fit no way round its paper."""
+    players). Every case's columns fit its paper some way round."""
     game = KINDS[case.game]
     options = list(case.options)
     for _ in range(12):
@@ -97,9 +97,7 @@ def allowed(case: Case) -> Case:
             state = game.rules.new(
                 [f"P{seat}" for seat in range(case.players)], 0, sheet_geometry.options_of(probe)
             )
-            if not _ways(game.sheet, state, PAPERS[probe.paper]):
-                # Columns too wide for this paper (refused on the blank-sheet form): A4.
-                return Case(**{**probe.__dict__, "paper": "a4"})
+            assert _ways(game.sheet, state, PAPERS[probe.paper]), f"{probe.id}: fits no way round"
             return probe
         except RoundRefused:
             options = [(k, str(max(1, int(v) // 2)) if v.isdigit() else v) for k, v in options]
