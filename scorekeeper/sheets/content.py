@@ -362,6 +362,11 @@ def _blank_rows(
     later = height - _header_height(grid, shown, "blank") - SLACK
     count = layout.blank_rows(state)
     plan = _plan_rows(count, first, later, after)
+    if plan.pages > 1 and count * MIN_ROW + after <= first + SLACK:
+        # Rows at their least that miss one page by less than the slack keep to it: the
+        # notes' height as the layout gives it keeps room for a line begun already.
+        first += SLACK
+        plan = _plan_rows(count, first, later, after)
     if plan.pages > 1:
         # The key goes over the grid: less room on the first page, more on the last.
         key = _key_height(layout, state, grid)
