@@ -410,6 +410,12 @@ def test_the_default_run_takes_every_game_count_and_state() -> None:
         assert {c.language for c in of_game} == set(LANGUAGES)
 
 
+WHOLE_MATRIX_SECONDS = 5400
+"""The first case's time limit in a run of the whole matrix: every sheet is rendered
+before it is judged, longer than the suite's limit for one test (pyproject.toml)."""
+
+
+@pytest.mark.timeout(WHOLE_MATRIX_SECONDS if os.environ.get("SHEET_GEOMETRY") == "all" else 600)
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_a_sheet_is_fit_for_a_pen(judged: dict[str, Judged], case: Case) -> None:
     result = judged[case.id]
