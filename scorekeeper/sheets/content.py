@@ -400,14 +400,19 @@ def _ways(
     chars = layout.widest(state)
     preferred = orientation_for(columns, state.player_count, paper, chars)
     ways = []
-    for orientation in (preferred, "landscape" if preferred == "portrait" else "portrait"):
-        width, height = usable(paper, orientation)
-        try:
-            # The grid's outer rules are drawn outside its width: inside the margins.
-            grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars)
-        except ValueError:
-            continue
-        ways.append((orientation, grid, height))
+    # The lead at its narrowest only where the grid fits no way round the paper else
+    # (seven players' widest scores on Letter): no other sheet's lead changes.
+    for narrowest in (False, True):
+        for orientation in (preferred, "landscape" if preferred == "portrait" else "portrait"):
+            width, height = usable(paper, orientation)
+            try:
+                # The grid's outer rules are drawn outside its width: inside the margins.
+                grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars, narrowest)
+            except ValueError:
+                continue
+            ways.append((orientation, grid, height))
+        if ways:
+            break
     return ways
 
 

@@ -377,7 +377,11 @@ HEADING_PAD = 1.2
 
 
 def layout_grid(
-    columns: Columns, players: int, width: float, chars: Mapping[str, int] | None = None
+    columns: Columns,
+    players: int,
+    width: float,
+    chars: Mapping[str, int] | None = None,
+    narrowest: bool = False,
 ) -> Grid:
     """Share the page's width: the lead columns, then every player alike, a whole
     number of digits wide, split by the sub-columns' weights.
@@ -388,7 +392,9 @@ def layout_grid(
     label's short form where the label would not fit; a lead column its heading (or
     the heading's short form) and what it holds. The numbers are as large, and the
     dealer's column as wide, as still lets all that fit; the dealer's column then
-    takes what the players leave. Raises ValueError when nothing fits.
+    takes what the players leave; with ``narrowest``, at last the lead at its narrowest
+    (:data:`TIGHTEST`), for a grid that fits no way round its paper otherwise. Raises
+    ValueError when nothing fits.
 
     >>> class Plain:
     ...     lead, subs = _LEAD, _SUBS
@@ -406,9 +412,8 @@ def layout_grid(
         for size in NUMBER_SIZES
         for dealer in widths
     ]
-    # Last, the lead at its narrowest: only where nothing else fits (seven players'
-    # widest scores on Letter), so no other sheet's lead changes.
-    tries += [(size, dealer, TIGHTEST) for size in NUMBER_SIZES for dealer in narrow]
+    if narrowest:
+        tries += [(size, dealer, TIGHTEST) for size in NUMBER_SIZES for dealer in narrow]
     for size, dealer, tight in tries:
         fitted = _fit(columns, players, width, size, dealer, chars, tight)
         if fitted is not None:
