@@ -91,6 +91,19 @@
       });
       cell.addEventListener("focus", function () { cell.select(); });
     });
+    // Another first dealer: every row's dealer follows round the table, and the rows
+    // typed are judged again (a dealer's hook is the dealer's).
+    var firstDealer = form.querySelector("select[data-first-dealer]");
+    if (firstDealer) {
+      firstDealer.addEventListener("change", function () {
+        var names = Array.prototype.map.call(firstDealer.options, function (option) { return option.text; });
+        form.querySelectorAll("tr[data-row]").forEach(function (tr) {
+          var seat = (Number(firstDealer.value) + Number(tr.dataset.row) - 1) % names.length;
+          tr.querySelector("[data-dealer]").textContent = names[seat];
+        });
+        if (cells.some(function (cell) { return cell.value; })) check();
+      });
+    }
     var first = cells.filter(function (cell) { return !cell.value; })[0];
     if (first) first.focus({ preventScroll: true });
   }

@@ -218,6 +218,39 @@ def test_a_played_sheet_posted_whole_is_saved_as_the_recorded_game(
     assert "The sheet is saved" in shown
 
 
+def test_a_table_that_began_with_another_dealer_changes_it_on_the_page(
+    app: Flask, table: Table
+) -> None:
+    """The sheet printed with one first dealer, the table began with the next: changed on
+    the page, every row's dealer follows round the table, and the game is saved with the
+    dealer who dealt."""
+    game = recorded("wizard-4p-short.json")
+    players, dealt_first = game["players"], game["first_dealer"]
+    printed_first = (dealt_first + 1) % len(players)
+    code = sheet_code(table.client, {**blank_query(game), "first_dealer": str(printed_first)})
+    html = table.client.get(f"/paper/{code}").get_data(as_text=True)
+    assert f'<option value="{printed_first}" selected>{players[printed_first]}</option>' in html
+    dealers = re.findall(r'<td class="dealer" data-dealer>([^<]*)</td>', html)
+    assert dealers[:2] == [players[printed_first], players[(printed_first + 1) % len(players)]]
+    form = {
+        **rows_form(game),
+        "key": key_of(html),
+        "date": date.today().isoformat(),
+        "first_dealer": str(dealt_first),
+    }
+    checked = table.post(f"/paper/{code}", {**form, "action": "check"})
+    assert checked.status_code == 200, page_errors(checked)
+    dealers = re.findall(
+        r'<td class="dealer" data-dealer>([^<]*)</td>', checked.get_data(as_text=True)
+    )
+    assert dealers[:2] == [players[dealt_first], players[(dealt_first + 1) % len(players)]]
+    answer = table.post(f"/paper/{code}", {**form, "action": "save"})
+    assert answer.status_code == 302, page_errors(answer)
+    state = stored_state(app, answer.headers["Location"].rsplit("/", 1)[-1])
+    assert state.first_dealer == dealt_first
+    assert list(state.totals) == game["totals"]
+
+
 def test_each_wrong_row_is_refused_beside_it_and_nothing_is_stored(
     app: Flask, table: Table
 ) -> None:
@@ -292,7 +325,9 @@ def test_a_sheet_without_names_asks_them_first_and_refuses_a_name_too_long(
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
     assert f'<input type="hidden" name="names-0" value="{longest}">' in html
-    assert '<td class="dealer">Ben</td>' in html  # the first dealer chosen deals round 1
+    assert (
+        '<td class="dealer" data-dealer>Ben</td>' in html
+    )  # the first dealer chosen deals round 1
 
 
 def test_the_page_in_another_language(table: Table) -> None:

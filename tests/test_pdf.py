@@ -603,6 +603,28 @@ def test_a_game_sheet_too_wide_for_its_paper_says_so(table: Table) -> None:
     assert on_a4.status_code in (200, 422)
 
 
+def test_seven_players_widest_scores_print_on_letter(table: Table) -> None:
+    """Wizard-style scoring at seven players on US Letter, the widest scores a preset
+    reaches: its lead at its narrowest (the trump's heading short, said in the key; the
+    dealers' names at 8 pt), not a refusal; blank, and a game's sheet."""
+    names = ["Gwenllian", "Αικατερίνη", "ज्ञानेन्द्र", "Maria", "Bartholomew", "Rhiannon", "Χαράλαμπος"]
+    query = {"game": "oh_hell", "players": 7, "paper": "letter", "scoring": "wizard-style"}
+    sheet = blank(table.client, names=names, **query)
+    assert "Tr: Trump" in plain(sheet.text.replace("\n", " "))
+    assert min(size for page in sheet.pages for size in page.sizes) > 7.99
+    game = {
+        "game": "oh_hell",
+        "players": names,
+        "first_dealer": 0,
+        "options": {"scoring": "wizard-style"},
+        "rounds": [],
+    }
+    game_id = store(table.app, game)
+    response = table.client.get(f"/games/{game_id}/sheet.pdf", query_string={"paper": "letter"})
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+
+
 @pytest.mark.parametrize("language", ["en", "cy", "nl", "el", "ne"])
 def test_every_short_label_is_in_the_key(app: Flask, language: str) -> None:
     """A heading or label printed in its short form (``tk``, ``Rd``) is said in full in

@@ -362,6 +362,11 @@ def _blank_rows(
     later = height - _header_height(grid, shown, "blank") - SLACK
     count = layout.blank_rows(state)
     plan = _plan_rows(count, first, later, after)
+    if plan.pages > 1 and count * MIN_ROW + after <= first + SLACK:
+        # Rows at their least that miss one page by less than the slack keep to it: the
+        # notes' height as the layout gives it keeps room for a line begun already.
+        first += SLACK
+        plan = _plan_rows(count, first, later, after)
     if plan.pages > 1:
         # The key goes over the grid: less room on the first page, more on the last.
         key = _key_height(layout, state, grid)
@@ -395,14 +400,19 @@ def _ways(
     chars = layout.widest(state)
     preferred = orientation_for(columns, state.player_count, paper, chars)
     ways = []
-    for orientation in (preferred, "landscape" if preferred == "portrait" else "portrait"):
-        width, height = usable(paper, orientation)
-        try:
-            # The grid's outer rules are drawn outside its width: inside the margins.
-            grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars)
-        except ValueError:
-            continue
-        ways.append((orientation, grid, height))
+    # The lead at its narrowest only where the grid fits no way round the paper else
+    # (seven players' widest scores on Letter): no other sheet's lead changes.
+    for narrowest in (False, True):
+        for orientation in (preferred, "landscape" if preferred == "portrait" else "portrait"):
+            width, height = usable(paper, orientation)
+            try:
+                # The grid's outer rules are drawn outside its width: inside the margins.
+                grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars, narrowest)
+            except ValueError:
+                continue
+            ways.append((orientation, grid, height))
+        if ways:
+            break
     return ways
 
 

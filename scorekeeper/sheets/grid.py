@@ -180,6 +180,14 @@ class Grid:
     sub_units: tuple[int, ...]
     players: int
     number_pt: float = NUMBER_SIZES[0]
+    dealer_pt: float = 0.0
+    """The dealer's name in the lead, in points, where smaller than the numbers (a lead
+    at its narrowest, :data:`TIGHTEST`); 0: as large as the numbers."""
+
+    @property
+    def name_pt(self) -> float:
+        """The size of the dealer's name in the lead, in points."""
+        return self.dealer_pt or self.number_pt
 
     @property
     def digit(self) -> float:
@@ -305,7 +313,11 @@ class Grid:
             start = end - margin - len(item.text)
             pieces += [FIGURE_SPACE * max(start - used, 0), item.markup()]
             used = max(start, used) + len(item.text)
-        if dealer:
+        if dealer and self.name_pt < self.number_pt:
+            # Smaller, and a digit of its own size past the rule.
+            pieces.append(FIGURE_SPACE * max(end - used, 0))
+            pieces.append(Markup('<span class="dn">{}</span>').format(FIGURE_SPACE + dealer))
+        elif dealer:
             pieces += [FIGURE_SPACE * (end + 1 - used), escape(dealer)]
         return Markup("").join(pieces)
 
@@ -315,10 +327,12 @@ class Grid:
         from the other players' names ``among``: measured in the sheet's font, so a
         name in any script ends :data:`CLEAR` clear of the column's rules."""
         width = next(col.width for col in self.lead if col.key == key)
-        # The dealer's name starts a digit past the rule; another cell has its padding
-        # each side (static/print.css).
-        room = width - self.digit - CLEAR if key == "dealer" else width - 2 * (CELL_PAD + CLEAR)
-        return fit_text(name, among, room, self.number_pt)
+        if key == "dealer":
+            # The dealer's name starts a digit (of its size) past the rule.
+            size = self.name_pt
+            return fit_text(name, among, width - DIGIT_EM * size * PT - CLEAR, size)
+        # Another cell has its padding each side (static/print.css).
+        return fit_text(name, among, width - 2 * (CELL_PAD + CLEAR), self.number_pt)
 
     def background(self) -> str:
         """Every vertical rule in the grid and the shaded totals, as a ``data:`` URI
@@ -363,7 +377,11 @@ HEADING_PAD = 1.2
 
 
 def layout_grid(
-    columns: Columns, players: int, width: float, chars: Mapping[str, int] | None = None
+    columns: Columns,
+    players: int,
+    width: float,
+    chars: Mapping[str, int] | None = None,
+    narrowest: bool = False,
 ) -> Grid:
     """Share the page's width: the lead columns, then every player alike, a whole
     number of digits wide, split by the sub-columns' weights.
@@ -374,7 +392,9 @@ def layout_grid(
     label's short form where the label would not fit; a lead column its heading (or
     the heading's short form) and what it holds. The numbers are as large, and the
     dealer's column as wide, as still lets all that fit; the dealer's column then
-    takes what the players leave. Raises ValueError when nothing fits.
+    takes what the players leave; with ``narrowest``, at last the lead at its narrowest
+    (:data:`TIGHTEST`), for a grid that fits no way round its paper otherwise. Raises
+    ValueError when nothing fits.
 
     >>> class Plain:
     ...     lead, subs = _LEAD, _SUBS
@@ -388,15 +408,24 @@ def layout_grid(
     tries = [
         (size, dealer, tight)
         for widths in (roomy, narrow)
-        for tight in (False, True)
+        for tight in (LOOSE, TIGHT)
         for size in NUMBER_SIZES
         for dealer in widths
     ]
+    if narrowest:
+        tries += [(size, dealer, TIGHTEST) for size in NUMBER_SIZES for dealer in narrow]
     for size, dealer, tight in tries:
         fitted = _fit(columns, players, width, size, dealer, chars, tight)
         if fitted is not None:
             return fitted
     raise ValueError(f"{players} players' columns do not fit in {width:.0f} mm")
+
+
+LOOSE, TIGHT, TIGHTEST = 0, 1, 2
+"""How narrow a grid's lead is laid out (:func:`_lay_lead`): its columns of numbers with
+their margins; only as wide as two digits and their margin; and besides, its columns of
+words only as wide as what they hold (a box to write in at least), the dealer's heading
+in its short form where the full one would widen it."""
 
 
 def _fit(
@@ -406,17 +435,15 @@ def _fit(
     size: float,
     dealer: float,
     chars: Mapping[str, int],
-    tight: bool = False,
+    tight: int = LOOSE,
 ) -> Grid | None:
     """The grid with numbers ``size`` points and the dealer's column at least ``dealer``
     millimetres, or None if the players' columns cannot hold what they must; ``tight``,
-    with the lead's columns of numbers no wider than their numbers and short headings."""
+    how narrow its lead is (:data:`TIGHT`: the lead's columns of numbers no wider than
+    their numbers and short headings; :data:`TIGHTEST`, its columns of words too)."""
     digit = DIGIT_EM * size * PT
     lead = [_lay_lead(col, digit, tight) for col in columns.lead]
-    dealer_col = next(col for col in lead if col.key == "dealer")
-    dealer = max(dealer, dealer_col.width)
     others = sum(col.width for col in lead if col.key != "dealer")
-    units = int((width - others - dealer) / players / digit)
     label_pt = max(SMALLEST_PT, size * DIGIT_EM / MONO_EM)
     least = [_sub_least(sub, chars.get(sub.key, sub.chars), digit) for sub in columns.subs]
     # Each label as it needs, or its short form if it has one.
@@ -428,6 +455,14 @@ def _fit(
         for i, (sub, need) in enumerate(zip(columns.subs, full, strict=True))
     ]
     sub_units = [max(base, need) for base, need in zip(least, short, strict=True)]
+    if tight == TIGHTEST:
+        # The dealer's heading in its short form if the full one is wider than what the
+        # players' narrowest columns leave it.
+        room = width - others - players * sum(sub_units) * digit
+        lead = [_short_dealer(col, room) if col.key == "dealer" else col for col in lead]
+    dealer_col = next(col for col in lead if col.key == "dealer")
+    dealer = max(dealer, dealer_col.width)
+    units = int((width - others - dealer) / players / digit)
     if sum(sub_units) > units:
         return None
     # Room to spare goes first to full labels (the fewest digits first), then by weight.
@@ -445,32 +480,48 @@ def _fit(
     )
     spare = width - others - players * sum(sub_units) * digit
     lead = [replace(col, width=spare) if col.key == "dealer" else col for col in lead]
-    return Grid(tuple(lead), subs, tuple(sub_units), players, size)
+    # A lead at its narrowest leaves the dealer's name little room: the smallest size.
+    dealer_pt = SMALLEST_PT if tight == TIGHTEST and size > SMALLEST_PT else 0.0
+    return Grid(tuple(lead), subs, tuple(sub_units), players, size, dealer_pt)
 
 
-def _lay_lead(col: Column, digit: float, tight: bool = False) -> Column:
+def _lay_lead(col: Column, digit: float, tight: int = LOOSE) -> Column:
     """A lead column laid out for digits ``digit`` millimetres wide: as wide as its
     heading (the short form where the heading would widen a column that has one) and
     what it holds; the dealer's column its heading's width (it takes what is left).
-    ``tight``: a column of numbers only as wide as two digits and its margin."""
+    ``tight`` (:data:`TIGHT`): a column of numbers only as wide as two digits and its
+    margin; :data:`TIGHTEST`, besides, a column of words only as wide as what it holds
+    and a box to write in, not its usual ``width``."""
     units = LEAD_MARGIN + 2 if tight and col.units else col.units
     least = units * digit if units else col.width
     # What it holds, in a cell's padding and clear of its rules.
     held = text_width(col.holds, digit / DIGIT_EM / PT) + 2 * (CELL_PAD + CLEAR)
+    if tight == TIGHTEST and col.holds and not units:
+        least = max(held, MIN_BOX)
     least = max(least, held if col.holds else 0.0)
     heading = str(col.label)
     need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
     full = ""
-    if need > least and col.short and col.key != "dealer":
-        full, heading = heading, str(col.short)
-        need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
     if col.key == "dealer":
         return replace(col, label=heading, width=need)
+    if need > least and col.short:
+        full, heading = heading, str(col.short)
+        need = text_width(heading, HEADING_PT, "bold") + HEADING_PAD
     col = replace(col, full=full)
     if units:
         units = max(units, math.ceil(need / digit))
         return replace(col, label=heading, width=units * digit, units=units)
     return replace(col, label=heading, width=max(least, need))
+
+
+def _short_dealer(col: Column, room: float) -> Column:
+    """The dealer's column, laid out, with its heading's short form if the heading is
+    wider than ``room`` millimetres (the key then says it in full)."""
+    if col.width <= room or not col.short:
+        return col
+    short = str(col.short)
+    need = text_width(short, HEADING_PT, "bold") + HEADING_PAD
+    return replace(col, label=short, width=need, full=str(col.label))
 
 
 def hand_box(chars: int) -> float:

@@ -226,8 +226,8 @@ def _names(values: MultiDict[str, str], parameters: printed.SheetParameters) -> 
 
 
 def _first_dealer(values: MultiDict[str, str], parameters: printed.SheetParameters) -> int:
-    if parameters.names:
-        return parameters.first_dealer
+    """The first dealer as the page gives it: the sheet's, unless the table changed it
+    (another player dealt first than the one printed)."""
     try:
         return int(values.get("first_dealer", parameters.first_dealer))
     except ValueError:

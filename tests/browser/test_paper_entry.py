@@ -169,6 +169,14 @@ def test_a_wrong_row_is_refused_beside_it_and_the_sheet_without_names(
     expect(says).to_be_hidden()
     expect(page.locator('tr[data-row="1"] [data-total]')).to_have_text(["20", "20", "30", "20"])
 
+    # The table began with the next player: every row's dealer follows round the table.
+    after = (game["first_dealer"] + 1) % len(players)
+    page.get_by_label("First dealer").select_option(str(after))
+    dealers = page.locator("tr[data-row] td.dealer")
+    expect(dealers.nth(0)).to_have_text(players[after])
+    expect(dealers.nth(1)).to_have_text(players[(after + 1) % len(players)])
+    expect(page.locator('tr[data-row="1"] [data-total]')).to_have_text(["20", "20", "30", "20"])
+
 
 def test_without_scripts_the_rows_are_posted_at_once(
     phone_without_js: Page, live_server: Any
