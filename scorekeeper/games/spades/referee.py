@@ -18,8 +18,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ...rules.cards import Card, Rank, Suit
 from ...rules.errors import CardError
@@ -154,6 +155,14 @@ class SpadesReferee(Referee):
 
     broken: bool = False
     """Whether a spade has been played on another suit's lead earlier in the hand."""
+
+    flags: ClassVar[Mapping[str, str]] = {
+        "broken": "Whether spades are broken: a spade was played on another suit's lead"
+        " earlier in the hand (false: a spade may not be led while the hand holds another suit)"
+    }
+
+    def with_flags(self, **flags: bool) -> SpadesReferee:
+        return self.with_broken(bool(flags.get("broken", False)))
 
     def with_broken(self, broken: bool) -> SpadesReferee:
         """The referee of a hand in which spades are broken (or not) yet."""
