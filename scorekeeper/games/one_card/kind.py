@@ -13,7 +13,6 @@ from .rules import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from .samples import SAMPLES
 from .sheet import SHEET
 
-
 KIND = GameKind(
     key=OneCardGame.key,
     rules=OneCardGame,

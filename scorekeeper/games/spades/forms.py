@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Self
 
 from flask_babel import gettext, lazy_gettext
 from wtforms import BooleanField, Form, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...forms import (
     NOT_A_WHOLE_NUMBER,
@@ -131,7 +131,6 @@ class SpadesRoundForm(RoundForm):
                         gettext("%(name)s's bid", name=name),
                         validators=[
                             InputRequired(gettext("Enter %(name)s's bid", name=name)),
-                            Length(max=20),
                         ],
                     )
                     for seat, name in enumerate(game.players)
@@ -181,9 +180,12 @@ class SpadesRoundForm(RoundForm):
     def bids_said(self) -> list[int] | None:
         """The tricks every seat bid (nil: none) as the page holds them, or None while a
         bid is missing or not one the rules know."""
-        bids = [self.bid_field(seat).data for seat in range(self.seats)]
-        if not all(is_nil(bid) or (isinstance(bid, int) and 1 <= bid <= HAND) for bid in bids):
-            return None
+        bids: list[Bid] = []
+        for seat in range(self.seats):
+            bid = self.bid_field(seat).data
+            if bid is None or not (is_nil(bid) or (isinstance(bid, int) and 1 <= bid <= HAND)):
+                return None
+            bids.append(bid)
         return [tricks_bid(bid) for bid in bids]
 
     def round_mapping(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ...rules.cards import Card, Rank, Suit
-from ...rules.errors import CardError
+from ...rules.errors import N_, CardError
 from ...rules.referee import (
     PlayVerdict,
     Reason,
@@ -157,8 +157,7 @@ class SpadesReferee(Referee):
     """Whether a spade has been played on another suit's lead earlier in the hand."""
 
     flags: ClassVar[Mapping[str, str]] = {
-        "broken": "Whether spades are broken: a spade was played on another suit's lead"
-        " earlier in the hand (false: a spade may not be led while the hand holds another suit)"
+        "broken": N_("Spades are broken: a spade was played on another suit's lead this hand")
     }
 
     def with_flags(self, **flags: bool) -> SpadesReferee:
