@@ -203,9 +203,9 @@ def one_card_row(sheet: Any, state: Any, scored: Any) -> None:
 
 def sides_row(sheet: Any, state: Any, scored: Any) -> None:
     """A game of sides (Spades): hand, dealer, then each side's bids and tricks, partner by
-    partner (N nil, B blind nil), its score, its bags and its total."""
+    partner (0 nil, 00 blind nil), its score, its bags and its total."""
     record = scored.record
-    marks = {"nil": "N", "blind_nil": "B"}
+    marks = {"nil": "0", "blind_nil": "00"}
     line = sheet.line(rf"{scored.number} {re.escape(state.players[record.dealer])} ")
     expected = []
     for side, seats in enumerate(state.sides):

@@ -200,7 +200,7 @@ def test_a_hand_on_the_round_screen_scores_by_side(table: Any) -> None:
     board = shown(table.client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "1. Ben & Dee 3 bags ★ leader 123" in board and "2. Ana & Cai 1 bag 71" in board
     assert "3/3 · 4/5 +71 1 bag 71" in board and "Σ 71 1 bag 123 3 bags" in board
-    assert "3/3 · 4/5" in board and "N/0 · 2/5" in board  # partner by partner
+    assert "3/3 · 4/5" in board and "0/0 · 2/5" in board  # partner by partner
 
 
 def test_a_refused_hand_says_why_beside_the_tricks(table: Any) -> None:

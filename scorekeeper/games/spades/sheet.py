@@ -51,14 +51,17 @@ HAND_POINTS = 60
 
 
 def bid_mark(bid: Bid) -> str:
-    """A bid as the sheet writes it: the tricks, or N for nil and B for blind nil (the
-    notes' key says so)."""
+    """A bid as the sheet writes it: the tricks, 0 for nil (a bid of 0 is nil) and 00 for
+    blind nil (it counts double), in the digits every language's sheet lines up (the notes'
+    key says so).
+
+    >>> bid_mark(4), bid_mark("nil"), bid_mark("blind_nil")
+    ('4', '0', '00')
+    """
     if bid == NIL:
-        # TRANSLATORS: a nil bid on a printed Spades sheet: one letter (the key says so).
-        return str(gettext("N"))
+        return "0"
     if bid == BLIND_NIL:
-        # TRANSLATORS: a blind nil bid on a printed Spades sheet: one letter.
-        return str(gettext("B"))
+        return "00"
     return str(bid)
 
 
