@@ -6,6 +6,7 @@ tests/rules/test_spades.py; the shared flows in tests/test_conformance.py."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -133,7 +134,9 @@ def test_bids_said_first_then_the_tricks_alone_complete_the_hand(ana: Any) -> No
 
 def test_the_winning_side_is_the_winners(ana: Any) -> None:
     game = new_spades(ana, target=100)
-    answer = ana.post(f"{GAMES}/{game['id']}/rounds", {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]})
+    answer = ana.post(
+        f"{GAMES}/{game['id']}/rounds", {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]}
+    )
     assert answer.status_code == 201, answer.json
     game = answer.json
     # Ana and Cai: 11 bid, 11 taken: 110; Ben and Dee broke 3: −30.
@@ -234,5 +237,5 @@ def test_the_sheet_has_a_column_a_side(app: Flask) -> None:
         assert blank.players == ("Ana & Cai", "Ben & Dee")
         assert [sub.key for sub in blank.grid.subs] == ["bid", "took", "score", "bags", "total"]
         state = game.rules.new(NAMES).apply_round(game.rules.new(NAMES).parse_round(HAND))
-        done = sheets.completed_sheet(state, game.sheet, __import__("datetime").datetime(2026, 1, 1))
+        done = sheets.completed_sheet(state, game.sheet, datetime(2026, 1, 1))
         assert done.totals == ("71", "123")

@@ -59,9 +59,7 @@ def side_totals(page: Page) -> dict[str, int]:
     return shown
 
 
-def test_a_game_of_spades_on_a_phone(
-    tall_phone: Page, live_server: Any, screenshot: Any
-) -> None:
+def test_a_game_of_spades_on_a_phone(tall_phone: Page, live_server: Any, screenshot: Any) -> None:
     page = tall_phone
     live_server.reset()
     with live_server.app.app_context():
@@ -94,7 +92,7 @@ def test_a_game_of_spades_on_a_phone(
         page.get_by_role("link", name="Enter hand 1").tap()
     expect(page).to_have_url(ROUND_URL)
 
-    for number, (bids, tricks, totals, bags) in enumerate(HANDS, start=1):
+    for number, (bids, tricks, totals, _bags) in enumerate(HANDS, start=1):
         dealer = (MAX + number - 1) % 4
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number}")
         order = [(dealer + 1 + i) % 4 for i in range(4)]
@@ -157,6 +155,11 @@ def test_a_game_of_spades_on_a_phone(
     board = page.locator(".board")
     expect(board.locator("thead th")).to_have_text(["Hd", *SIDES])
     expect(board.locator("tbody tr")).to_have_count(len(HANDS))
+    for row, (_bids, _tricks, totals, bags) in enumerate(HANDS):
+        cells = board.locator("tbody tr").nth(row).locator("td")
+        for side, (total, count) in enumerate(zip(totals, bags, strict=True)):
+            expect(cells.nth(side)).to_contain_text("1 bag" if count == 1 else f"{count} bags")
+            expect(cells.nth(side).locator(".run")).to_have_text(str(total))
     first = board.locator("tbody tr").first.locator("td")
     expect(first.nth(1)).to_contain_text("0/0")  # Siôn's nil, kept
     expect(first.nth(1)).to_contain_text("+123")
