@@ -38,17 +38,18 @@ def round_taps(played: Mapping[str, Any]) -> Taps:
 
 
 def a_round(state: SpadesGame, rng: Random) -> dict[str, Any]:
-    """A hand as a table might play it: the 13 tricks shared out, each bid near what was
-    taken, now and then a nil (kept or not) or, with the option, a blind nil."""
+    """A hand as a table might play it: the 13 tricks shared out, each bid at or a little
+    under what was taken (sides mostly make their contracts, and a game to 500 lasts about
+    ten hands), now and then one over, a nil kept or set, or with the option a blind nil."""
     tricks = [0] * state.player_count
     for _ in range(HAND):
         tricks[rng.randrange(state.player_count)] += 1
     bids: list[int | str] = []
     for took in tricks:
-        if took <= 1 and rng.random() < 0.5:
+        if (took == 0 and rng.random() < 0.6) or (took == 1 and rng.random() < 0.15):
             bids.append(BLIND_NIL if state.options.blind_nil and rng.random() < 0.3 else NIL)
         else:
-            bids.append(min(HAND, max(1, took + rng.choice((0, 0, 1, -1)))))
+            bids.append(min(HAND, max(1, took + rng.choice((0, 0, 0, -1, -1, 1)))))
     return {"bids": bids, "tricks": tricks}
 
 
