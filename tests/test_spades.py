@@ -239,3 +239,15 @@ def test_the_sheet_has_a_column_a_side(app: Flask) -> None:
         state = game.rules.new(NAMES).apply_round(game.rules.new(NAMES).parse_round(HAND))
         done = sheets.completed_sheet(state, game.sheet, datetime(2026, 1, 1))
         assert done.totals == ("71", "123")
+
+
+def test_the_referee_page_asks_whether_spades_are_broken(table: Any) -> None:
+    url = "/referee/spades/play?hand=as,3d&card=as"
+    page = table.client.get(url).get_data(as_text=True)
+    assert 'name="broken"' in page and "Spades are broken" in shown(page)
+    assert "Spades are not broken yet and the hand holds the 3♦" in shown(page)
+    broken = table.client.get(url + "&broken=1").get_data(as_text=True)
+    assert "Spades are broken, so a spade may be led." in shown(broken)
+    assert 'name="broken" value="1" data-autosubmit checked' in broken
+    # Another game's page has no such box.
+    assert 'name="broken"' not in table.client.get("/referee/wizard/play").get_data(as_text=True)

@@ -167,3 +167,20 @@ def test_a_game_of_spades_on_a_phone(tall_phone: Page, live_server: Any, screens
     expect(board.locator("tfoot td").nth(0)).to_contain_text("3 bags")
     fits(page)
     screenshot(page, "spades-final.png")
+
+    # The big board for the middle of the table: a line a side, partners together, bags.
+    with page.expect_navigation():
+        page.get_by_role("link", name="Watch link for the others' phones").tap()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Share a watch link").tap()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Big board for the middle of the table").tap()
+    lines = page.locator(".big-standings li")
+    expect(lines).to_have_count(2)
+    expect(lines.nth(0)).to_contain_text(PLAYERS[NIKOS])
+    expect(lines.nth(0)).to_contain_text("3 bags")
+    expect(lines.nth(0).locator(".total")).to_have_text("223")
+    expect(lines.nth(1).locator(".total")).to_have_text("213")
+    expect(page.locator(".big-round .winners")).to_contain_text(PLAYERS[MAX])
+    fits(page)
+    screenshot(page, "spades-big-board.png")
