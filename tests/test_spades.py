@@ -184,7 +184,7 @@ def play_on_pages(table: Any, **taps: str) -> str:
 
 def test_the_new_game_page_says_who_plays_with_whom(table: Any) -> None:
     page = shown(table.client.get("/games/new?game=spades").get_data(as_text=True))
-    assert "players 1 and 3 are one side, players 2 and 4 the other" in page
+    assert "seats 1 and 3 are one side, seats 2 and 4 the other" in page
     assert "Blind nil" in page and "Bag penalty" in page
     three = {f"players-{seat}": name for seat, name in enumerate(NAMES[:3])}
     refused = table.post("/games/new", {**three, "game": "spades", "first_dealer": "0"})

@@ -87,6 +87,9 @@ class Templates:
     the watch board and the big board show it."""
     options_line: str = "kinds/_options_line.html"
     """The game's options as its page states them under the title; by default none."""
+    players_note: str = "kinds/_players_note.html"
+    """What the new-game page says of the seats beyond their count (a game of sides: who
+    plays with whom); by default nothing."""
     standing: str = "kinds/_standing.html"
     """What the standings (game page, watch board, big board) say of a side beyond its
     name and total (Spades' bags); by default nothing."""

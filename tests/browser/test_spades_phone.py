@@ -74,7 +74,7 @@ def test_a_game_of_spades_on_a_phone(tall_phone: Page, live_server: Any, screens
     page.goto(live_server.url + "/games/new?game=spades")
     expect(page.get_by_role("heading", level=1)).to_have_text("New game of Spades")
     expect(page.locator("[data-sides-note]")).to_contain_text(
-        "players 1 and 3 are one side, players 2 and 4 the other"
+        "seats 1 and 3 are one side, seats 2 and 4 the other"
     )
     expect(page.locator("#bag_penalty")).to_be_checked()
     expect(page.locator("#blind_nil")).not_to_be_checked()

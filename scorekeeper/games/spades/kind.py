@@ -35,6 +35,7 @@ KIND = GameKind(
         sheet_options="spades/sheet_options.html",
         pending="spades/pending.html",
         standing="spades/standing.html",
+        players_note="spades/players_note.html",
     ),
     words=Words(
         {
