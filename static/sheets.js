@@ -23,11 +23,23 @@
     option.disabled = !on;
   }
 
+  // Options the browser put back other than the page drew them (Back from the sheet):
+  // open, so what the next sheet will be made of is in sight.
+  function changed(el) {
+    return Array.prototype.some.call(el.querySelectorAll("input, select"), function (input) {
+      if (input.type === "checkbox" || input.type === "radio") return input.checked !== input.defaultChecked;
+      if (input.tagName === "SELECT") {
+        return Array.prototype.some.call(input.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return input.value !== input.defaultValue;
+    });
+  }
+
   function setUpBlankSheet(form) {
     var players = form.querySelector("[data-players]");
     var dealer = form.querySelector("[data-first-dealer]");
 
-    function update(openChosen) {
+    function update() {
       var game = form.querySelector("input[name=game]:checked");
       if (game) {
         var least = parseInt(game.dataset.least, 10);
@@ -42,7 +54,7 @@
       form.querySelectorAll("[data-for-game]").forEach(function (el) {
         var on = !game || el.dataset.forGame.split(" ").indexOf(game.value) >= 0;
         show(el, on);
-        if (on && openChosen && el.tagName === "DETAILS") el.open = true;
+        if (on && el.tagName === "DETAILS" && changed(el)) el.open = true;
       });
       var count = parseInt(players.value, 10);
       form.querySelectorAll("[data-seat]").forEach(function (seat) {
@@ -55,12 +67,11 @@
     }
 
     form.addEventListener("change", function (event) {
-      if (event.target.name === "game") update(true);
-      else if (event.target === players) update(false);
+      if (event.target.name === "game" || event.target === players) update();
     });
     // Back from the sheet: the browser may have put the form's last values back.
-    window.addEventListener("pageshow", function () { update(false); });
-    update(true);
+    window.addEventListener("pageshow", update);
+    update();
   }
 
   ready(function () {

@@ -63,6 +63,9 @@ def base_config(uri: str, instance: Path) -> dict[str, Any]:
         "SQLALCHEMY_DATABASE_URI": uri,
         "PASSWORD_HASH_METHOD": FAST_HASH,
         "SETUP_CODE_FILE": str(instance / "setup_code"),
+        # The render limit guards a server's workers; on a busy test machine a night's
+        # sheet can take longer than a server allows, which tests of the limit set again.
+        "SHEET_RENDER_SECONDS": 300,
     }
 
 

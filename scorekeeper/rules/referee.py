@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .cards import Card, Rank, Special, Suit
-from .errors import CardError
+from .errors import N_, CardError
 
 UPTOWN, DOWNTOWN = "uptown", "downtown"
 
@@ -281,3 +281,32 @@ def require_in_hand(hand: Sequence[Card], card: Card) -> None:
             card=card.label,
             field="card",
         )
+
+
+FOLLOW_SUIT = N_("{Led} were led and the hand holds the {held}: follow suit.")
+"""The plain trick games' refusal of a card that does not follow the suit led."""
+
+
+def follow_suit(
+    card: Card, hand: Sequence[Card], led: Suit, refusal: str = FOLLOW_SUIT
+) -> PlayVerdict:
+    """The plain rule of the trick games: a card of the suit led follows; any other card is
+    refused while the hand holds that suit (``refusal`` says why, with ``{Led}`` and
+    ``{held}``: a game whose other cards may always be played says so); without it, any
+    card may be played.
+
+    >>> hand = [Card.parse("2s"), Card.parse("qh")]
+    >>> str(follow_suit(Card.parse("qh"), hand, Suit.SPADES).reason)
+    'Spades were led and the hand holds the 2♠: follow suit.'
+    >>> follow_suit(Card.parse("qh"), hand[1:], Suit.SPADES).legal
+    True
+    """
+    if card.suit is led:
+        return PlayVerdict(True, Reason("The {card} follows suit.", {"card": card.label}))
+    holding = [c for c in hand if c.suit is led]
+    if holding:
+        return PlayVerdict(False, Reason(refusal, {"Led": capital(led), "held": holding[0].label}))
+    return PlayVerdict(
+        True,
+        Reason("No {led} in the hand, so any card may be played.", {"led": suit_plural(led)}),
+    )

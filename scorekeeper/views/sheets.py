@@ -240,11 +240,33 @@ def _field_for(field: str | None) -> str:
     return "game" if field in (None, "options") else field
 
 
+def _options_asked(form: BlankSheetForm, part: type[Any], errors: dict[str, list[str]]) -> bool:
+    """Whether a game's options on the form say more than their defaults (or are refused):
+    those open on the page, so the reader sees what the sheet will be made of; options
+    left as they are stay folded under their heading, which keeps the page short."""
+    for name in _field_names(part):
+        field = form[name]
+        if field.errors or errors.get(name):
+            return True
+        if (field.data or None) != (field.default or None):
+            return True
+    return False
+
+
 def _form_page(form: BlankSheetForm, errors: dict[str, list[str]]) -> str:
+    # A rules refusal about the chosen game's options names an option, not a shared field.
+    shared = set(_field_names(BlankSheetForm)) | {"game"}
+    opened = {
+        key
+        for key, game in KINDS.items()
+        if _options_asked(form, game.sheet_form, errors)
+        or (key == form.game.data and any(field not in shared for field in errors))
+    }
     return render_template(
         "sheets/blank.html",
         form=form,
         errors=errors,
+        opened=opened,
         paper=form.paper.data or default_paper(),
         **{name: value for game in KINDS.values() for name, value in game.page_values().items()},
     )

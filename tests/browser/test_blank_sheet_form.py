@@ -37,6 +37,10 @@ def test_only_the_chosen_games_options_and_seats(tall_phone: Page, live_server: 
     expect(page.get_by_text("Wizard options")).to_be_visible()
     expect(page.get_by_text("One Card options")).to_be_hidden()
     expect(page.get_by_text("Oh Hell options")).to_be_hidden()
+    # Options left as they are: folded under a heading that says what is inside.
+    expect(page.get_by_text("The hook, hand sizes, a short game, special cards")).to_be_visible()
+    expect(page.get_by_label("Bomb")).to_be_hidden()
+    page.get_by_text("Wizard options").tap()
     expect(page.get_by_label("Bomb")).to_be_visible()
     expect(page.get_by_text("Wizard: 3 to 6.")).to_be_visible()
     expect(page.get_by_text("One Card: ")).to_be_hidden()
@@ -49,6 +53,7 @@ def test_only_the_chosen_games_options_and_seats(tall_phone: Page, live_server: 
     # One Card: its own options and counts; the score pad's columns are not its to choose.
     page.locator("label.chip", has_text="One Card").tap()
     expect(page.get_by_text("One Card options")).to_be_visible()
+    page.get_by_text("One Card options").tap()
     expect(page.get_by_label("Target")).to_be_visible()
     expect(page.get_by_text("Wizard options")).to_be_hidden()
     expect(page.get_by_label("Bomb")).to_be_hidden()
@@ -94,10 +99,11 @@ def test_without_scripts_every_games_options_under_its_heading(
     live_server.reset()
     page.goto(live_server.url + "/sheets?game=one_card")
     fits(page)
-    headings = page.locator("details.game-options > summary")
+    headings = page.locator("details.game-options > summary .summary-title")
     expect(headings).to_have_text(["Wizard options", "One Card options", "Oh Hell options"])
-    # The chosen game's open, the others folded.
-    expect(page.get_by_label("Target")).to_be_visible()
+    # Options left as they are stay folded, each heading saying what is inside.
+    expect(page.get_by_text("The target score")).to_be_visible()
+    expect(page.get_by_label("Target")).to_be_hidden()
     expect(page.get_by_label("Bomb")).to_be_hidden()
     assert len(shown_seats(page)) == max(game.max_players for game in GAMES.values())
 
@@ -111,3 +117,33 @@ def test_without_scripts_every_games_options_under_its_heading(
     assert answer.status == 200
     assert "game=wizard" in answer.url and "special_bomb=y" in answer.url
     assert "Wizard score sheet" in pdf_text(page.request.get(answer.url).body())
+
+
+def test_the_form_is_short_until_an_option_is_asked(tall_phone: Page, live_server: Any) -> None:
+    """Wizard for four as the page starts: the form and its Print button within three
+    screens of a phone. A refused option comes back open, its message in sight; Back to
+    the form finds an option ticked there open."""
+    page = tall_phone
+    live_server.reset()
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server.url + "/sheets")
+    button = page.get_by_role("button", name="Print the blank sheet (PDF)")
+    expect(button).to_be_visible()
+    top = page.evaluate(
+        "() => document.querySelector('[data-blank-sheet] button.primary')"
+        ".getBoundingClientRect().bottom + window.scrollY"
+    )
+    assert top <= 3 * 780, f"the Print button is {top:.0f} px down the page"
+
+    page.goto(live_server.url + "/sheets/blank.pdf?game=wizard&players=4&rounds=99&paper=a4")
+    message = page.locator(".game-options[open] .error", has_text="between 1 and 60")
+    expect(message).to_be_visible()
+
+    page.goto(live_server.url + "/sheets")
+    page.get_by_text("Wizard options").tap()
+    page.get_by_label("Bomb").tap()
+    # Away and Back (as from the sheet the browser showed): the form as it was left.
+    page.goto(live_server.url + "/rules")
+    page.go_back()
+    expect(page.get_by_label("Bomb")).to_be_visible()
+    expect(page.get_by_label("Bomb")).to_be_checked()

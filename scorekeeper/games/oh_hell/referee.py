@@ -13,12 +13,11 @@ from ...rules.referee import (
     Reason,
     Referee,
     TrickRuling,
-    capital,
     check_copies,
+    follow_suit,
     rank_of,
     require_in_hand,
     require_plays,
-    suit_plural,
 )
 
 
@@ -88,21 +87,7 @@ def oh_hell_check_play(
         return PlayVerdict(True, Reason("The first card of a trick may be any card."))
     led = plays[0].suit
     assert led is not None
-    if card.suit is led:
-        return PlayVerdict(True, Reason("The {card} follows suit.", {"card": card.label}))
-    holding = [c for c in hand if c.suit is led]
-    if holding:
-        return PlayVerdict(
-            False,
-            Reason(
-                "{Led} were led and the hand holds the {held}: follow suit.",
-                {"Led": capital(led), "held": holding[0].label},
-            ),
-        )
-    return PlayVerdict(
-        True,
-        Reason("No {led} in the hand, so any card may be played.", {"led": suit_plural(led)}),
-    )
+    return follow_suit(card, hand, led)
 
 
 @dataclass(frozen=True)

@@ -19,18 +19,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ...rules.cards import ANNIVERSARY_CARDS, NAMES_A_SUIT, Card, Rank, Special, Suit
-from ...rules.errors import CardError
+from ...rules.errors import N_, CardError
 from ...rules.referee import (
     PlayVerdict,
     Reason,
     Referee,
     TrickRuling,
-    capital,
     check_copies,
+    follow_suit,
     rank_of,
     require_in_hand,
     require_plays,
-    suit_plural,
 )
 
 SpecialCards = frozenset[Special]
@@ -391,31 +390,17 @@ def wizard_check_play(
                 " card may be played, and the first suited card sets the suit to follow."
             ),
         )
-    if card.suit is led:
-        return PlayVerdict(True, Reason("The {card} follows suit.", {"card": card.label}))
-    holding = [c for c in hand if c.suit is led]
-    if holding:
-        if special_cards:
-            return PlayVerdict(
-                False,
-                Reason(
-                    "{Led} were led and the hand holds the {held}: follow suit, or play a"
-                    " Wizard, a Jester or a special card.",
-                    {"Led": capital(led), "held": holding[0].label},
-                ),
-            )
-        return PlayVerdict(
-            False,
-            Reason(
-                "{Led} were led and the hand holds the {held}: follow suit, or play a"
-                " Wizard or a Jester.",
-                {"Led": capital(led), "held": holding[0].label},
-            ),
+    if special_cards:
+        refusal = N_(
+            "{Led} were led and the hand holds the {held}: follow suit, or play a"
+            " Wizard, a Jester or a special card."
         )
-    return PlayVerdict(
-        True,
-        Reason("No {led} in the hand, so any card may be played.", {"led": suit_plural(led)}),
-    )
+    else:
+        refusal = N_(
+            "{Led} were led and the hand holds the {held}: follow suit, or play a"
+            " Wizard or a Jester."
+        )
+    return follow_suit(card, hand, led, refusal)
 
 
 @dataclass(frozen=True)
