@@ -205,7 +205,8 @@ class SpadesSheetForm(Form):
     """Spades' options on the blank-sheet form (its fields joined to ``BlankSheetForm``,
     named apart from every other game's)."""
 
-    spades_target = _target_field(lazy_gettext("Target"))
+    # Not "Target": One Card's blank-sheet field is that, on the same page.
+    spades_target = _target_field(lazy_gettext("Points a side needs to win"))
     blind_nil = BooleanField(lazy_gettext("Blind nil"))
     no_bag_penalty = BooleanField(lazy_gettext("Without the bag penalty"))
 
