@@ -6,7 +6,7 @@ rules, so the document cannot offer what the app refuses (tests/test_api_spec.py
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .api_parts import (
@@ -216,6 +216,23 @@ def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
                 if name in other.api.options()
             )
             merged[name] = described
+    return merged
+
+
+def merged_fields(
+    kinds: Sequence[GameKind], fields: Callable[[GameKind], dict[str, Any]]
+) -> dict[str, Any]:
+    """The fields every game adds to a document, in one object: a field two games describe
+    differently takes any of their shapes."""
+    merged: dict[str, Any] = {}
+    for game in kinds:
+        for name, schema in fields(game).items():
+            if name not in merged or merged[name] == schema:
+                merged[name] = schema
+                continue
+            shapes = merged[name]["anyOf"] if "anyOf" in merged[name] else [merged[name]]
+            if schema not in shapes:
+                merged[name] = {"anyOf": [*shapes, schema]}
     return merged
 
 
@@ -684,6 +701,15 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                             "description": "The player's cards, the card in question among them",
                         },
                         "card": {"type": "string"},
+                        **{
+                            flag: {
+                                "type": "boolean",
+                                "default": False,
+                                "description": f"{referee.title} only. {said}",
+                            }
+                            for referee in REFEREES.values()
+                            for flag, said in referee.flags.items()
+                        },
                     },
                     "example": {
                         "game": DEFAULT_GAME,
@@ -742,11 +768,7 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                         "trump": TRUMP,
                         "scores": SEATS,
                         "totals": SEATS,
-                        **{
-                            name: schema
-                            for game in kinds
-                            for name, schema in game.api.round_fields().items()
-                        },
+                        **merged_fields(kinds, lambda game: game.api.round_fields()),
                     },
                 },
                 "Game": {
@@ -802,9 +824,11 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                                         "cards": {"type": "integer"},
                                         "bids": {
                                             "type": ["array", "null"],
-                                            "items": {"type": ["integer", "null"]},
+                                            "items": {"type": ["integer", "string", "null"]},
                                             "description": (
-                                                "Null while hidden bids are not revealed"
+                                                "Null while hidden bids are not revealed;"
+                                                " a bid is a number, or a word in a game"
+                                                ' whose bids have words ("nil")'
                                             ),
                                         },
                                         "trump": TRUMP,
@@ -837,8 +861,12 @@ def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
                         "winners": {
                             "type": "array",
                             "items": SEAT,
-                            "description": "Seats with the top total, once finished",
+                            "description": (
+                                "Seats with the top total, once finished (in a game of"
+                                " sides, the winning side's seats)"
+                            ),
                         },
+                        **merged_fields(kinds, lambda game: game.api.game_fields()),
                     },
                 },
             },

@@ -17,8 +17,9 @@ import pytest
 
 from tests.test_i18n import language_words, page_texts, untranslated, words
 
-EXPECTED = ("scores", "totals", "made")
-"""What a recorded round says came of it, not what happened at the table."""
+EXPECTED = ("scores", "totals", "made", "side_scores", "bags")
+"""What a recorded round says came of it, not what happened at the table (a game of sides:
+each side's change of total and what it carries, Spades' bags)."""
 
 
 # -- recorded games -------------------------------------------------------------------------

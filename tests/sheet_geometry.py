@@ -1204,6 +1204,11 @@ def _a_round(state: Any, rng: random.Random) -> dict[str, Any]:
     """A round's facts, shaped by what the game's rules ask: bids and tricks for a
     game of bidding tricks (one with a ``turns_trump``), else an auction's contract and
     card points (one with a ``lowest_bid``)."""
+    from scorekeeper.games.kinds import kind
+
+    drawn = kind(state.key).samples.a_round
+    if drawn is not None:  # the game draws its own
+        return drawn(state, rng)
     number = len(state.rounds) + 1
     players = state.player_count
     cards = state.deal_size(number)
@@ -1339,7 +1344,7 @@ def judged_sheet(case: Case, sheet: Any, state: Any, data: bytes, keep_pdf: bool
     )
     svg = chart_svg(str(sheet.chart)) if sheet.chart is not None else None
     if svg is not None:
-        found.extend(check_chart_styles(svg, state.player_count))
+        found.extend(check_chart_styles(svg, len(state.sides)))  # a line a column
     return Judged(case, len(pages), expected, tuple(found), data if keep_pdf else b"")
 
 

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.data_layer
 NAMES = ["Ana", "Ben", "Cai"]
 EVERY_CARD = ["bomb", "cloud", "dragon", "fairy", "juggler", "werewolf", "shapeshifter"]
 RECORDED = sheets("anniversary/*.json")
-EXPECTED = ("scores", "totals", "made")
+EXPECTED = ("scores", "totals", "made", "side_scores", "bags")
 
 
 @pytest.fixture

@@ -503,7 +503,9 @@ def test_a_blank_sheet_in_every_language(world: World) -> None:
         for name in names:
             assert name in text, (language, name)
         title = world.translated(rules.title, language)
-        assert plain(title) in plain(text), (language, title)
+        # pypdf may read a gap between a Devanagari conjunct and the next letter as a space
+        # ("हुकु म"): the title's letters, in order, are what is asked.
+        assert plain(title).replace(" ", "") in plain(text).replace(" ", ""), (language, title)
     assert not sheet_problems(world, query)
 
 

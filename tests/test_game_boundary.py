@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.games import PACKAGES
-from scorekeeper.rules.cards import Special
+from scorekeeper.rules.cards import Special, Suit
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -23,8 +23,9 @@ SHARED = sorted(
     for path in PACKAGE.rglob("*.py")
     if not (path.relative_to(PACKAGE).parts[:1] == ("games",) and path.parent.name in PACKAGES)
 )
-CARD_NAMES = {special.value for special in Special}
-"""Words that are cards, not games (the Wizard card is not the game of Wizard)."""
+CARD_NAMES = {special.value for special in Special} | {suit.word for suit in Suit}
+"""Words that are cards, not games (the Wizard card is not the game of Wizard, the suit of
+spades not the game of Spades)."""
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

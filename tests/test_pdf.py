@@ -201,7 +201,30 @@ def one_card_row(sheet: Any, state: Any, scored: Any) -> None:
         assert f"{record.bid} {'✓' if record.made else '✗'}" in line
 
 
-ROW_CHECKS = {"wizard": tricks_row, "oh_hell": tricks_row, "one_card": one_card_row}
+def sides_row(sheet: Any, state: Any, scored: Any) -> None:
+    """A game of sides (Spades): hand, dealer, then each side's bids and tricks, partner by
+    partner (0 nil, 00 blind nil), its score, its bags and its total."""
+    record = scored.record
+    marks = {"nil": "0", "blind_nil": "00"}
+    line = sheet.line(rf"{scored.number} {re.escape(state.players[record.dealer])} ")
+    expected = []
+    for side, seats in enumerate(state.sides):
+        expected.append(
+            "+".join(str(marks.get(record.bids[seat], record.bids[seat])) for seat in seats)
+        )
+        expected.append("+".join(str(record.tricks[seat]) for seat in seats))
+        expected += figures([state.side_scores(scored)[side]], signed=True)
+        expected.append(str(scored.carried[side]))
+        expected += figures([scored.totals[seats[0]]])
+    assert line.split()[-len(expected) :] == expected, line
+
+
+ROW_CHECKS = {
+    "wizard": tricks_row,
+    "oh_hell": tricks_row,
+    "one_card": one_card_row,
+    "spades": sides_row,
+}
 """How each game's recorded round reads on its sheet."""
 
 
@@ -220,8 +243,10 @@ def test_a_completed_sheet_prints_the_game_as_recorded(table: Table, path: Path)
         check_row(sheet, state, scored)
     totals = sheet.line("Total ").split()[1:]
     winners = [game["players"][seat] for seat in game["winners"]]
-    assert [t for t in totals if t != "★"] == figures(game["totals"])
-    assert totals.count("★") == len(winners)
+    # A column a side: partners share theirs (and its star).
+    assert [t for t in totals if t != "★"] == figures(list(state.side_totals))
+    won = [seats for seats in state.sides if set(seats) <= set(game["winners"])]
+    assert totals.count("★") == len(won)
     assert "RESULT " + " and ".join(winners) in sheet.text
     with table.app.test_request_context():
         planned = completed_sheet(state, NOW, "a4").pages
@@ -343,8 +368,9 @@ def test_every_kind_lays_out_its_sheets(app: Flask, key: str, paper: str) -> Non
     with app.test_request_context():
         for players in range(game.rules.min_players, game.rules.max_players + 1):
             blank = sheets.blank_sheet(game.rules, game.sheet, players, paper=paper)
-            assert blank.rows and blank.game == key and blank.grid.players == players
             names = [f"Player {seat}" for seat in range(players)]
+            columns = len(game.rules.new(names).sides)  # a column a side
+            assert blank.rows and blank.game == key and blank.grid.players == columns
             begun = sheets.completed_sheet(game.rules.new(names), game.sheet, NOW, paper)
             assert not begun.rows and begun.to_play and begun.write_totals and not begun.totals
             for sheet in (blank, begun):

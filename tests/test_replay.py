@@ -22,7 +22,7 @@ pytestmark = pytest.mark.data_layer
 GAMES = [path for game in KINDS.values() for path in game.samples.recorded]
 ANNIVERSARY = recorded.sheets("anniversary/*.json")
 """Wizard with the anniversary special cards (RULES.md), replayed through the pages."""
-EXPECTED = ("scores", "totals", "made")
+EXPECTED = ("scores", "totals", "made", "side_scores", "bags")
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -56,8 +56,9 @@ def test_replay_through_the_api(api: ApiClient, path: Path) -> None:
         assert last["dealer"] == played["dealer"]
         assert last["scores"] == played["scores"], number
         assert last["totals"] == played["totals"], number
-        if "made" in played:
-            assert last["made"] == played["made"], number
+        for outcome in ("made", "side_scores", "bags"):
+            if outcome in played:
+                assert last[outcome] == played[outcome], (number, outcome)
     assert game["finished"] is True
     assert game["next"] is None
     assert game["totals"] == recorded["totals"]

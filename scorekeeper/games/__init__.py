@@ -23,7 +23,7 @@ from typing import Any
 from ..rules.game import Game
 from ..rules.referee import Referee
 
-PACKAGES: tuple[str, ...] = ("wizard", "one_card", "oh_hell")
+PACKAGES: tuple[str, ...] = ("wizard", "one_card", "oh_hell", "spades")
 """Every game's folder (its key), in the order the app offers them."""
 
 DEFAULT_GAME = PACKAGES[0]

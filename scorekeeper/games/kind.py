@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from ..i18n import gettext
@@ -86,6 +87,12 @@ class Templates:
     the watch board and the big board show it."""
     options_line: str = "kinds/_options_line.html"
     """The game's options as its page states them under the title; by default none."""
+    players_note: str = "kinds/_players_note.html"
+    """What the new-game page says of the seats beyond their count (a game of sides: who
+    plays with whom); by default nothing."""
+    standing: str = "kinds/_standing.html"
+    """What the standings (game page, watch board, big board) say of a side beyond its
+    name and total (Spades' bags); by default nothing."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,9 @@ class ApiSchema:
     option: one the game was started without, as its schema's default."""
     round_fields: Callable[[], dict[str, Any]] = dict
     """What the game adds to a round of the game document, each a JSON Schema, by name."""
+    game_fields: Callable[[], dict[str, Any]] = dict
+    """What the game adds to the game document itself (a game of sides: its ``sides``),
+    each a JSON Schema, by name."""
     example_options: Callable[[], dict[str, Any]] = dict
     """Options for the example of a new game, when the game is the API's default."""
     error_fields: Mapping[str, str] = field(default_factory=dict)
@@ -142,6 +152,12 @@ class Samples:
     round_taps: Callable[[Mapping[str, Any]], Taps]
     """The round screen's fields for a round as the API writes it: what the scorekeeper
     taps to enter it."""
+
+    a_round: Callable[[Any, Random], dict[str, Any]] | None = None
+    """A plausible next round of a game (its rules' game), in the API's words, drawn with
+    the random source given: how the shared tests play a game on to any point (the sheets'
+    checker); None where those tests know the game's shape already (bids and tricks, an
+    auction and points)."""
 
     @property
     def recorded(self) -> tuple[Path, ...]:

@@ -1,8 +1,8 @@
-"""The sentences of a game that calls its rounds "rounds" (Wizard, Oh Hell).
+"""The sentences of a game that calls its rounds "rounds" (Wizard, Oh Hell), and of one
+that calls them "hands" (One Card, Spades).
 
-A game with another word for a round (One Card's "hand") writes its own table whole:
-sentences are never put together from a translated word, so each reads right in every
-language.
+Each table is whole, in its own word: sentences are never put together from a translated
+word, so each reads right in every language.
 """
 
 from __future__ import annotations
@@ -45,3 +45,40 @@ ROUND_SENTENCES: dict[str, str] = {
     "undo?": N_("Undo round %(number)s?"),
 }
 """Every sentence of ``kind.WORDS`` but the game's own two ("first dealer hint", "new game")."""
+
+HAND_SENTENCES: dict[str, str] = {
+    "undone": N_("Hand %(number)s was undone."),
+    "sent": N_("Hand %(number)s sent."),
+    "saved, game over": N_("Hand %(number)s saved: the game is over."),
+    "saved": N_("Hand %(number)s saved — hand %(next)s next."),
+    "saved already": N_("Hand %(number)s is saved: the second tap changed nothing."),
+    "corrected": N_("Hand %(number)s corrected; totals updated."),
+    "page of a recorded round": N_("That page was for hand %(old)s: nothing from it was saved."),
+    "page of a past round": N_(
+        "That page was for hand %(old)s, but the game is now at hand %(number)s."
+        " Nothing from it was saved: enter hand %(number)s here."
+    ),
+    "undone meanwhile": N_("Hand %(number)s was undone meanwhile: nothing was saved."),
+    "changed meanwhile": N_(
+        "Changed on another phone meanwhile: %(changes)s. Nothing was saved yet: what you"
+        " entered for hand %(number)s is kept; check it, then Save again."
+    ),
+    "now playing": N_("Hand %(number)s is being played"),
+    "corrected at": N_("Hand %(number)s corrected at %(time)s"),
+    "undone at": N_("Hand %(number)s undone at %(time)s"),
+    "corrected on": N_("Hand %(number)s corrected on %(date)s at %(time)s"),
+    "undone on": N_("Hand %(number)s undone on %(date)s at %(time)s"),
+    "help": N_("Help with this hand"),
+    "correct": N_("Correct hand %(number)s"),
+    "later dealers": N_("Later hands go on from the dealer you choose."),
+    "running totals": N_("Running totals by hand:"),
+    "title": N_("Hand %(number)s"),
+    "title of": N_("Hand %(number)s of %(planned)s"),
+    "enter": N_("Enter hand %(number)s"),
+    "to play": N_("Hand %(number)s to play"),
+    "to play of": N_("Hand %(number)s of %(planned)s to play"),
+    "tap to correct": N_("Tap a hand's number to correct it."),
+    "undo": N_("Undo hand %(number)s"),
+    "undo?": N_("Undo hand %(number)s?"),
+}
+"""The same sentences for a game that calls its rounds "hands"."""

@@ -241,6 +241,11 @@ class Game(abc.ABC, Generic[R, Opts]):
         """Each side's score in a round: the change of its total."""
         return tuple(scored.scores[seats[0]] for seats in self.sides)
 
+    def side_facts(self, side: int) -> dict[str, Any]:
+        """What the game says of side ``side`` now, beyond its seats and total (Spades: its
+        bags); nothing by default."""
+        return {}
+
     def is_over(self, scored: Sequence[ScoredRound[R]]) -> bool:
         """Whether the game ends after these rounds; by default, after the plan."""
         return len(scored) == self.planned_rounds

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import abc
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import Card, Rank, Special, Suit
 from .errors import N_, CardError
@@ -114,6 +114,10 @@ class Referee(abc.ABC):
     special_cards: frozenset[Special] = frozenset()
     """The optional special cards this referee's game plays with."""
 
+    flags: ClassVar[Mapping[str, str]] = {}
+    """Yes-or-no facts of the hand so far that a play's ruling depends on (Spades: whether
+    spades are broken), each with what it says; false unless asked (:meth:`with_flags`)."""
+
     # -- what each game's referee says ----------------------------------------
 
     @abc.abstractmethod
@@ -151,6 +155,10 @@ class Referee(abc.ABC):
         """
         if list(names):
             raise ValueError(f"{self.title} has no special cards to choose")
+        return self
+
+    def with_flags(self, **flags: bool) -> Referee:
+        """The referee of a hand with these :attr:`flags`; a game without flags: itself."""
         return self
 
     def deck(self) -> tuple[Card, ...]:

@@ -97,7 +97,8 @@ class Sheet:
     orientation: str
     grid: Grid
     players: tuple[str, ...]
-    """Names in seat order; empty on a blank sheet without names."""
+    """The names over the columns, in seat order: a column a side, partners sharing
+    theirs (:func:`column_names`); empty on a blank sheet without names."""
     facts: tuple[Fact, ...]
     rows: tuple[Row, ...]
     """The rounds played (a completed sheet), or the rounds to write in (a blank one)."""
@@ -398,7 +399,7 @@ def _ways(
     way, else across the page first."""
     columns = layout.columns(pad, state)
     chars = layout.widest(state)
-    preferred = orientation_for(columns, state.player_count, paper, chars)
+    preferred = orientation_for(columns, len(state.sides), paper, chars)
     ways = []
     # The lead at its narrowest only where the grid fits no way round the paper else
     # (seven players' widest scores on Letter): no other sheet's lead changes.
@@ -407,7 +408,7 @@ def _ways(
             width, height = usable(paper, orientation)
             try:
                 # The grid's outer rules are drawn outside its width: inside the margins.
-                grid = layout_grid(columns, state.player_count, width - 2 * THICK, chars, narrowest)
+                grid = layout_grid(columns, len(state.sides), width - 2 * THICK, chars, narrowest)
             except ValueError:
                 continue
             ways.append((orientation, grid, height))
@@ -417,9 +418,28 @@ def _ways(
 
 
 def _places(state: Game[Any, Any]) -> tuple[str, ...]:
-    """Each seat's place, in seat order (equal totals share one)."""
-    places = {seat: place for place, seat, _total in state.standings}
-    return tuple(str(places[seat]) for seat in range(state.player_count))
+    """Each column's place, in the columns' order (equal totals share one)."""
+    places = {side: place for place, side, _total in state.side_standings}
+    return tuple(str(places[side]) for side in range(len(state.sides)))
+
+
+def column_names(state: Game[Any, Any]) -> tuple[str, ...]:
+    """The names over the grid, a column a side (:attr:`Game.sides`): a player's own
+    column, or partners' names sharing their side's."""
+    return tuple(" & ".join(state.players[seat] for seat in seats) for seats in state.sides)
+
+
+def _winning_columns(state: Game[Any, Any]) -> tuple[int, ...]:
+    """The columns of the sides that won."""
+    won = set(state.winners)
+    return tuple(side for side, seats in enumerate(state.sides) if won and set(seats) <= won)
+
+
+def _column_totals(state: Game[Any, Any]) -> list[tuple[int, ...]]:
+    """Each column's running total, round by round."""
+    return [
+        tuple(scored.totals[seats[0]] for seats in state.sides) for scored in state.scored_rounds
+    ]
 
 
 # -- blank sheets ----------------------------------------------------------------
@@ -451,7 +471,7 @@ def blank_sheet(
     seats = list(names) if named else [f"Player {seat + 1}" for seat in range(players)]
     state = rules.new(seats, first_dealer if named else 0, options)
     sheet_paper = PAPERS[paper]
-    shown = state.players if named else ("",) * state.player_count
+    shown = column_names(state) if named else ("",) * len(state.sides)
 
     facts = [
         Fact(gettext("Date"), ""),
@@ -523,7 +543,8 @@ def completed_sheet(
     ways = list(_ways(layout, state, sheet_paper))
     if not ways:
         raise SheetTooWide(f"{state.player_count} players' columns do not fit on {paper}")
-    orientation, grid, height = min(ways, key=lambda way: _words_broken(way[1], state.players))
+    names = column_names(state)
+    orientation, grid, height = min(ways, key=lambda way: _words_broken(way[1], names))
 
     rows = tuple(layout.played_row(state, scored, grid) for scored in state.scored_rounds)
     to_play: list[Row] = []
@@ -547,11 +568,11 @@ def completed_sheet(
         facts.append(Fact(gettext("Being played"), layout.progress(played, state.planned_rounds)))
 
     in_progress = upcoming is not None
-    head = _head_height(grid, state.players, "completed", facts)
+    head = _head_height(grid, names, "completed", facts)
     totals_rows = (TOTALS_ROW if rows else 0.0) + (TOTALS_ROW if state.finished else 0.0)
     writes = 2 * MIN_ROW if in_progress else 0.0
     room = height - head - len(rows) * PLAYED_ROW - totals_rows - SLACK
-    later = height - _header_height(grid, state.players, "completed") - SLACK
+    later = height - _header_height(grid, names, "completed") - SLACK
     foot = layout.foot(state, "completed", grid.width)
     # The chart at its least under the rows, if they leave it room on their page.
     chart_least = CHART_HEIGHT[0] + CHART_EXTRA if state.rounds else 0.0
@@ -579,10 +600,10 @@ def completed_sheet(
         Key(
             STYLES[seat % len(STYLES)].key,
             seat % len(STYLES),
-            distinct_within(name, state.players, 24),
+            distinct_within(name, names, 24),
             number(total),
         )
-        for seat, (name, total) in enumerate(zip(state.players, state.totals, strict=True))
+        for seat, (name, total) in enumerate(zip(names, state.side_totals, strict=True))
     )
     target = layout.chart_target(state)
     label = gettext("Total") if state.finished else layout.totals_after(len(rows))
@@ -593,7 +614,7 @@ def completed_sheet(
         paper=sheet_paper,
         orientation=orientation,
         grid=grid,
-        players=state.players,
+        players=names,
         facts=tuple(facts),
         rows=rows,
         row_height=PLAYED_ROW,
@@ -601,16 +622,16 @@ def completed_sheet(
         to_play=tuple(to_play),
         write_height=write_height,
         totals_label=label,
-        totals=tuple(number(total) for total in state.totals) if rows else (),
+        totals=tuple(number(total) for total in state.side_totals) if rows else (),
         places=_places(state) if state.finished else (),
         write_totals=in_progress,
         in_progress=in_progress,
-        names_pt=names_pt(grid, state.players),
-        winners=state.winners,
+        names_pt=names_pt(grid, names),
+        winners=_winning_columns(state),
         chart=chart,
         keys=keys,
         notes=layout.notes(state),
-        headings=_headings(grid, state.players),
+        headings=_headings(grid, names),
         to_play_breaks=plan.breaks if plan is not None else frozenset(),
         key_first=key_first,
         target_key=f"{TARGET_KEY} {target_words(target)}" if chart and target is not None else "",
@@ -658,8 +679,8 @@ def _sheet_chart(state: G, layout: SheetLayout[G], grid: Grid, room: float) -> M
         x_labels=6,
     )
     chart = running_totals_svg(
-        state.players,
-        [scored.totals for scored in state.scored_rounds],
+        column_names(state),
+        _column_totals(state),
         rounds=state.planned_rounds,
         target=layout.chart_target(state),
         words=layout.chart_words,
@@ -678,8 +699,8 @@ def page_chart(state: G, layout: SheetLayout[G]) -> Markup | None:
     if not state.rounds:
         return None
     return running_totals_svg(
-        state.players,
-        [scored.totals for scored in state.scored_rounds],
+        column_names(state),
+        _column_totals(state),
         rounds=state.planned_rounds,
         target=layout.chart_target(state),
         words=layout.chart_words,

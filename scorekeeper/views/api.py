@@ -445,6 +445,14 @@ def _referee_question(
         return None, [*errors, error]
     question["plays"] = _card_list(plays, "plays", errors)
     if with_hand:
+        flags = {}
+        for flag in referee.flags:
+            said = body.get(flag, False)
+            if isinstance(said, bool):
+                flags[flag] = said
+            else:
+                errors.append(RuleError(N_("{name} is true or false"), name=flag, field=flag))
+        question["referee"] = referee.with_flags(**flags)
         question["hand"] = _card_list(hand, "hand", errors)
         try:
             question["card"] = Card.parse(body.get("card"), field="card")  # type: ignore[arg-type]
@@ -556,13 +564,13 @@ def game_document(record: services.StoredGame) -> dict[str, Any]:
                 "dealer": facts.pop("dealer"),
                 "cards": scored.cards,
                 **facts,
-                **state.derived(scored.record),
+                **state.scored_facts(scored),
                 "scores": list(scored.scores),
                 "totals": list(scored.totals),
             }
         )
     upcoming = state.next_round
-    return {
+    document: dict[str, Any] = {
         "id": record.id,
         "game": state.key,
         "players": list(state.players),
@@ -584,6 +592,14 @@ def game_document(record: services.StoredGame) -> dict[str, Any]:
         "version": record.row.version,
         "pending": pending_document(record.pending),
     }
+    if state.has_sides:
+        # A game of partnerships: each side's seats, total and what else the game keeps
+        # of it; ``totals`` and ``winners`` stay by seat.
+        document["sides"] = [
+            {"seats": list(seats), "total": total, **state.side_facts(side)}
+            for side, (seats, total) in enumerate(zip(state.sides, state.side_totals, strict=True))
+        ]
+    return document
 
 
 def pending_document(pending: services.Pending | None) -> dict[str, Any] | None:

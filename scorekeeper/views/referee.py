@@ -65,6 +65,9 @@ class Table:
     """Cards each player was dealt this round, when opened from a round."""
     refused: list[str] = field(default_factory=list)
     """Why the tap the address carries was refused (the table is as it was before it)."""
+    flags: frozenset[str] = frozenset()
+    """The referee's yes-or-no facts of the hand that are true (``Referee.flags``: Spades'
+    "broken"); the others are false."""
     untapped: tuple[list[Card], list[Card], Card | None] | None = None
     """The trick, the hand and the card before the card the address adds, if it adds one."""
 
@@ -121,6 +124,8 @@ class Table:
             state["deal"] = str(self.deal)
         if self.special_cards:
             state["special"] = [special.value for special in self.special_cards]
+        for flag in sorted(self.flags):
+            state[flag] = "1"
         state.update({k: str(v) for k, v in changes.items()})
         return {k: v for k, v in state.items() if v not in ("", [])}
 
@@ -195,6 +200,10 @@ def read_table(referee: Referee, args: MultiDict[str, str]) -> Table:
                     game=game_word(referee.title),
                 )
             )
+    table.flags = frozenset(flag for flag in referee.flags if args.get(flag) in ("1", "y", "on"))
+    table.referee = table.referee.with_flags(
+        **{flag: flag in table.flags for flag in referee.flags}
+    )
     referee = table.referee
     trump = args.get("trump", NO_TRUMP).strip().lower()
     try:

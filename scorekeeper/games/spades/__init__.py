@@ -1,2 +1,1 @@
-"""Spades: its rules and referee; the app's side of it (its kind) is still to come, so it is
-not yet in ``scorekeeper.games.PACKAGES``."""
+"""Spades: four players in two fixed sides (RULES.md › Spades)."""

@@ -18,11 +18,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ...rules.cards import Card, Rank, Suit
-from ...rules.errors import CardError
+from ...rules.errors import N_, CardError
 from ...rules.referee import (
     PlayVerdict,
     Reason,
@@ -154,6 +155,13 @@ class SpadesReferee(Referee):
 
     broken: bool = False
     """Whether a spade has been played on another suit's lead earlier in the hand."""
+
+    flags: ClassVar[Mapping[str, str]] = {
+        "broken": N_("Spades are broken: a spade was played on another suit's lead this hand")
+    }
+
+    def with_flags(self, **flags: bool) -> SpadesReferee:
+        return self.with_broken(bool(flags.get("broken", False)))
 
     def with_broken(self, broken: bool) -> SpadesReferee:
         """The referee of a hand in which spades are broken (or not) yet."""

@@ -469,6 +469,10 @@ class SpadesGame(Game[SpadesRound, SpadesOptions]):
         bags: Bags = self.scored_rounds[-1].carried
         return bags
 
+    def side_facts(self, side: int) -> dict[str, Any]:
+        """A side's bags now."""
+        return {"bags": self.bags[side]}
+
     def scored_facts(self, scored: ScoredRound[SpadesRound]) -> dict[str, Any]:
         """The hand's change of each side's total (bag penalties included) and each
         side's bags after it."""
@@ -516,4 +520,4 @@ def _is_whole(value: Any) -> TypeGuard[int]:
 
 
 GAME = SpadesGame
-"""The game this folder holds (``scorekeeper.games.GAMES``, once it is listed there)."""
+"""The game this folder holds (``scorekeeper.games.GAMES``)."""
