@@ -6,6 +6,7 @@ that a password manager recognises."""
 from __future__ import annotations
 
 import itertools
+from datetime import date, timedelta
 from html.parser import HTMLParser
 
 from flask import Flask
@@ -13,6 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import services
 from scorekeeper.extensions import db
+from scorekeeper.services import seasons, tournaments
 from tests.conftest import PASSWORD, Table, csrf_token
 
 PASSWORD_AUTOCOMPLETE = {"current-password", "new-password"}
@@ -69,6 +71,25 @@ def data_behind(app: Flask) -> dict[str, list[str]]:
             one_card, {"bidder": 0, "bid": 8, "trump": "clubs", "points": [9, 6], "last_trick": 0}
         )
         token = services.share_game(wizard)
+        cup = tournaments.create_tournament(
+            ana,
+            tournaments.Plan(
+                name="Cup",
+                date="2026-12-07",
+                kind="wizard",
+                options={"rounds": 1},
+                stages=1,
+                table_size=3,
+                ranking="placement",
+                final_size=0,
+                players=["Ana", "Ben", "Cai"],
+            ),
+        )
+        tournaments.draw_stage(cup, seed=1)
+        today = date.today()
+        season = seasons.create_season(
+            ana, "Winter", "wizard", today - timedelta(days=2), today + timedelta(days=2)
+        )
         values = {
             "game_id": [wizard.id, one_card.id],
             "number": ["1"],
@@ -77,6 +98,8 @@ def data_behind(app: Flask) -> dict[str, list[str]]:
             "token": [token],
             "game": ["wizard", "one_card"],
             "code": ["4821093755", "nosuchcode"],
+            "tournament_id": [str(cup.id)],
+            "season_id": [str(season.id)],
         }
         db.session.remove()
     return values

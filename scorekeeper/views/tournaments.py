@@ -333,7 +333,7 @@ def printed(tournament_id: int) -> Response:
         for table in standings.tables
     ]
     html = render_template(
-        "tournaments/sheet.html",
+        "sheets/tournament.html",
         tournament=tournament,
         kind=KINDS[tournament.kind],
         standings=standings,

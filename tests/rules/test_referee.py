@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import REFEREES
+from scorekeeper.games import PACKAGES, REFEREES
 from scorekeeper.games.oh_hell.referee import REFEREE as OH_HELL_REFEREE
 from scorekeeper.games.oh_hell.referee import (
     OhHellReferee,
@@ -1026,7 +1026,7 @@ def test_a_deck_check_lets_real_cards_through(check, deck):
 
 
 def test_each_game_has_a_referee_with_its_deck_and_table_size():
-    assert set(REFEREES) == {"wizard", "one_card", "oh_hell"}
+    assert set(REFEREES) == {"wizard", "one_card", "oh_hell", "spades"} == set(PACKAGES)
     assert (WIZARD.max_players, WIZARD.max_hand, WIZARD.has_order) == (6, 20, False)
     assert (ONE_CARD.max_players, ONE_CARD.max_hand, ONE_CARD.has_order) == (4, 12, True)
     assert WIZARD.ranks == tuple(Rank)
