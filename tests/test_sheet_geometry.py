@@ -16,6 +16,8 @@ The whole matrix (about a thousand sheets, half an hour on two cores) runs with
 ``SHEET_GEOMETRY=all`` in the environment. By default the run takes each defect's worst
 case (:data:`WORST`) and every :data:`STRIDE`-th sheet of the matrix, from an offset
 ``SHEET_GEOMETRY_OFFSET`` may turn (0 by default, so a run is the same every time).
+``SHEET_GEOMETRY_GAMES=spades`` keeps those games' sheets only (a game being added: run
+it with ``-k fit_for_a_pen``, as the matrix's coverage tests count every game).
 
 The sheets are rendered once, two at a time in worker processes, before the first case
 is judged; ``python -m tests.sheet_geometry`` renders and judges one sheet alone (the
@@ -349,6 +351,9 @@ def cases() -> list[Case]:
     """The sheets this run judges: the whole matrix with ``SHEET_GEOMETRY=all``, else
     the worst cases and every :data:`STRIDE`-th sheet of the matrix."""
     every = all_cases()
+    games = os.environ.get("SHEET_GEOMETRY_GAMES")  # "spades,wizard": those games' sheets only
+    if games:
+        every = [case for case in every if case.game in games.split(",")]
     if os.environ.get("SHEET_GEOMETRY") == "all":
         return every
     offset = int(os.environ.get("SHEET_GEOMETRY_OFFSET", "0")) % STRIDE
