@@ -129,6 +129,16 @@ JSON_MAX_DEPTH = 32
 # A printed sheet is stopped after this many seconds (a night of many games, say), so no
 # render holds a worker for long; the reader is told to print fewer games at once.
 SHEET_RENDER_SECONDS = 20
+# Sheets are laid out in processes of their own, this many a worker at most, at a lower
+# priority than the pages (niceness 0-19): a rush of sheets at the end of a night never
+# holds a worker's threads, and the phones following a game are answered first. 0: in a
+# thread of the worker (as the tests of a sheet's layout do).
+SHEET_RENDER_PROCESSES = 1
+SHEET_RENDER_NICENESS = 10
+# Sheets that may wait for their turn in a worker besides those being laid out; one more
+# is answered 503 at once (its page asks again by itself), so sheets never hold every
+# thread a worker has for its pages.
+SHEET_RENDER_WAITING = 2
 # Blank sheets need no account: a visitor without one gets this many rendered a minute
 # (from one address, counted in the database for every worker and server together);
 # sheets already made are free.

@@ -19,19 +19,32 @@ crowd asking for sheets cannot take every core either.
 
 Time: a render has a time limit; past it the render is stopped where it is and
 :class:`RenderTooSlow` raised, so no document, however large, holds a worker for long.
+
+Processes: a served worker lays its sheets out in render processes of its own
+(:class:`Renderers`), at a lower priority than its pages, and lets only a few more wait
+their turn (:class:`RenderBusy` past them): a rush of sheets neither holds the worker's
+interpreter lock nor every one of its threads.
 """
 
 from __future__ import annotations
 
+import atexit
 import codecs
 import ctypes
 import functools
 import gc
+import json
+import os
 import queue
+import select
+import struct
+import subprocess
+import sys
 import threading
+import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -197,15 +210,76 @@ class FontConfigurations:
 font_configurations = FontConfigurations(RENDERS_AT_ONCE)
 
 
+class RenderBusy(Exception):
+    """As many sheets as may wait are waiting for their turn already: nothing was made."""
+
+
+class _Turns:
+    """The sheets of this process being laid out or waiting for their turn: at most a few,
+    so that a rush of sheets never takes every thread a worker has for its pages."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.inside = 0
+
+    @contextmanager
+    def enter(self, limit: int) -> Iterator[None]:
+        with self._lock:
+            if self.inside >= limit:
+                raise RenderBusy()
+            self.inside += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.inside -= 1
+
+
+turns = _Turns()
+
+
 def render_pdf(
-    html: str, stylesheets: tuple[Path, ...] = (), time_limit: float | None = None
+    html: str,
+    stylesheets: tuple[Path, ...] = (),
+    time_limit: float | None = None,
+    processes: int = 0,
+    niceness: int = 0,
+    waiting: int | None = None,
 ) -> bytes:
     """The PDF of an HTML document, with these stylesheets applied after its own.
 
+    With ``processes``, in one of at most that many render processes of this process
+    (:class:`Renderers`), at ``niceness``; else in a thread of this one. With
+    ``waiting``, at most that many sheets wait for their turn besides those being laid
+    out: one more is refused at once (:class:`RenderBusy`).
+
     Raises :class:`RenderTooSlow` when it takes more than ``time_limit`` seconds, or
-    waits that long for its turn."""
+    waits that long for its turn; :class:`RenderFailed` when its process ended without
+    a PDF."""
+    if waiting is None:
+        return _render(html, stylesheets, time_limit, processes, niceness)
+    with turns.enter((processes or RENDERS_AT_ONCE) + waiting):
+        return _render(html, stylesheets, time_limit, processes, niceness)
+
+
+def _render(
+    html: str,
+    stylesheets: tuple[Path, ...],
+    time_limit: float | None,
+    processes: int,
+    niceness: int,
+) -> bytes:
+    if processes > 0:
+        return renderers.render(html, stylesheets, time_limit, processes, niceness)
+    return _render_here(html, stylesheets, time_limit)
+
+
+def _render_here(
+    html: str, stylesheets: tuple[Path, ...] | tuple[str, ...], time_limit: float | None
+) -> bytes:
+    """The render in this process, in a thread of its own when it has a time limit."""
     weasyprint = _weasyprint()
-    css = [_stylesheet(str(path), path.stat().st_mtime_ns) for path in stylesheets]
+    css = [_stylesheet(str(path), Path(path).stat().st_mtime_ns) for path in stylesheets]
     with font_configurations.lend(time_limit) as font_config:
         document = weasyprint.HTML(string=html, url_fetcher=_fetcher())
         try:
@@ -289,3 +363,206 @@ def harfbuzz_subset_available() -> bool:
 def weasyprint_version() -> str:
     version: str = _weasyprint().__version__
     return version
+
+
+# -- renders in processes of their own ---------------------------------------------------
+
+
+class RenderFailed(Exception):
+    """A render process ended without a PDF (killed, out of memory): nothing was made."""
+
+
+class _Renderer:
+    """One render process (``python -m scorekeeper.renderer``) and the pipes to it: a
+    document in, its PDF out, one at a time. Each message is its length (8 bytes, big
+    endian) and then itself: the document as JSON; the answer ``P`` and the PDF, or ``E``
+    and what went wrong."""
+
+    def __init__(self, niceness: int) -> None:
+        self.niceness = niceness
+        root = str(Path(__file__).resolve().parent.parent)
+        paths = [root, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.renderer", str(niceness)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
+            close_fds=True,
+        )
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def render(self, html: str, stylesheets: tuple[str, ...], time_limit: float | None) -> bytes:
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        document = json.dumps({"html": html, "stylesheets": stylesheets}).encode()
+        try:
+            assert self.process.stdin is not None and self.process.stdout is not None
+            self.process.stdin.write(_FRAME.pack(len(document)) + document)
+            self.process.stdin.flush()
+            reading = self.process.stdout.fileno()
+            size = _FRAME.unpack(_read(reading, _FRAME.size, deadline, time_limit))[0]
+            answer = _read(reading, size, deadline, time_limit)
+        except (OSError, EOFError) as lost:
+            raise RenderFailed(f"the render process ended: {lost!r}") from None
+        if answer[:1] == b"P":
+            return answer[1:]
+        raise RenderFailed(answer[1:].decode(errors="replace"))
+
+    def end(self) -> None:
+        """Ended at once: a render past its time stops with its process."""
+        if self.process.poll() is None:
+            self.process.kill()
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(5)
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                with suppress(OSError):
+                    pipe.close()
+
+
+_FRAME = struct.Struct(">Q")
+
+
+def _read(descriptor: int, size: int, deadline: float | None, time_limit: float | None) -> bytes:
+    """``size`` bytes from a pipe by ``deadline`` (else :class:`RenderTooSlow`); EOFError
+    when the other end has ended first."""
+    parts: list[bytes] = []
+    wanted = size
+    while wanted:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([descriptor], [], [], left)[0]:
+                raise RenderTooSlow(time_limit or 0)
+        part = os.read(descriptor, min(wanted, 1 << 20))
+        if not part:
+            raise EOFError("the render process closed its pipe")
+        parts.append(part)
+        wanted -= len(part)
+    return b"".join(parts)
+
+
+class Renderers:
+    """The render processes of this process (a served worker): at most ``processes`` at
+    once, each made on first need and kept, each laying out one sheet at a time.
+
+    A sheet laid out in a thread of the worker holds the worker's interpreter lock for most
+    of its 50 to 100 ms, and every page the worker's other threads are drawing waits behind
+    it; a rush of sheets at the end of a night would slow every phone following a game. In
+    a process of its own, at a lower priority (``niceness``), a render takes a core only
+    when the pages leave one, and a render past its time is ended by ending its process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: queue.LifoQueue[_Renderer] = queue.LifoQueue()
+        self._made = 0
+        self._owner = os.getpid()
+
+    @property
+    def made(self) -> int:
+        """Render processes alive or being lent (for tests and benchmarks)."""
+        return self._made
+
+    def _here(self) -> None:
+        """A forked child starts with none of its parent's processes (their pipes are the
+        parent's)."""
+        if self._owner != os.getpid():
+            with self._lock:
+                if self._owner != os.getpid():
+                    self._idle = queue.LifoQueue()
+                    self._made = 0
+                    self._owner = os.getpid()
+
+    def render(
+        self,
+        html: str,
+        stylesheets: tuple[Path, ...],
+        time_limit: float | None,
+        processes: int,
+        niceness: int,
+    ) -> bytes:
+        self._here()
+        paths = tuple(str(path) for path in stylesheets)
+        renderer = self._lend(processes, niceness, time_limit)
+        try:
+            pdf = renderer.render(html, paths, time_limit)
+        except BaseException:
+            self._end(renderer)
+            raise
+        self._idle.put(renderer)
+        return pdf
+
+    def _lend(self, processes: int, niceness: int, wait: float | None) -> _Renderer:
+        while True:
+            try:
+                renderer = self._idle.get_nowait()
+            except queue.Empty:
+                break
+            if renderer.alive() and renderer.niceness == niceness:
+                return renderer
+            self._end(renderer)
+        with self._lock:
+            make = self._made < processes
+            if make:
+                self._made += 1
+        if make:
+            try:
+                return _Renderer(niceness)
+            except BaseException:
+                with self._lock:
+                    self._made -= 1
+                raise
+        try:
+            return self._idle.get(timeout=wait)
+        except queue.Empty:
+            raise RenderTooSlow(wait or 0) from None
+
+    def _end(self, renderer: _Renderer) -> None:
+        with self._lock:
+            self._made -= 1
+        renderer.end()
+
+    def end_all(self) -> None:
+        """Every idle render process of this process ended (a worker ends its own on exit;
+        a forked child's inherited ones are its parent's, left alone)."""
+        self._here()
+        while True:
+            try:
+                renderer = self._idle.get_nowait()
+            except queue.Empty:
+                return
+            self._end(renderer)
+
+
+renderers = Renderers()
+# A worker that ends on its own ends its render processes with it (one killed leaves
+# them to end on their own: their standard input closes).
+atexit.register(renderers.end_all)
+
+
+def serve_renders(niceness: int) -> None:
+    """A render process's life (``python -m scorekeeper.renderer``): documents from its
+    standard input, PDFs to its standard output, until the worker's end closes."""
+    answers = os.dup(1)
+    os.dup2(2, 1)  # whatever a library prints goes to the log, never into an answer
+    reading = sys.stdin.buffer.fileno()
+    _weasyprint()  # at the worker's priority: the first sheet is not kept waiting
+    if niceness:
+        os.nice(niceness)
+    while True:
+        try:
+            size = _FRAME.unpack(_read(reading, _FRAME.size, None, None))[0]
+            document = json.loads(_read(reading, size, None, None))
+        except (EOFError, OSError):
+            return
+        try:
+            answer = b"P" + _render_here(document["html"], tuple(document["stylesheets"]), None)
+        except Exception as error:
+            answer = b"E" + f"{type(error).__name__}: {error}".encode()
+        try:
+            os.write(answers, _FRAME.pack(len(answer)))
+            view = memoryview(answer)
+            while view:
+                view = view[os.write(answers, view) :]
+        except OSError:
+            return

@@ -66,6 +66,9 @@ def base_config(uri: str, instance: Path) -> dict[str, Any]:
         # The render limit guards a server's workers; on a busy test machine a night's
         # sheet can take longer than a server allows, which tests of the limit set again.
         "SHEET_RENDER_SECONDS": 300,
+        # Sheets are laid out in a render process as on a server, at the tests' own
+        # priority: the pages' head start is for a server (bench/print_rush.py).
+        "SHEET_RENDER_NICENESS": 0,
     }
 
 

@@ -232,3 +232,121 @@ def test_a_thousand_blank_sheets_keep_the_worker_flat(tmp_path: Path) -> None:
         after_190 = rss_mb(live.process.pid)
     assert after_20 is not None and after_190 is not None
     assert after_190 - after_20 < 15, (after_20, after_190)
+
+
+# -- renders in processes of their own ------------------------------------------------
+
+
+def test_a_sheet_is_laid_out_in_a_render_process_kept_for_the_next(
+    app: Flask, client: FlaskClient
+) -> None:
+    assert app.config["SHEET_RENDER_PROCESSES"] == 1
+    first = client.get(NAMED)
+    assert first.status_code == 200 and first.data.startswith(b"%PDF")
+    [renderer] = list(pdf.renderers._idle.queue)
+    again = client.get(NAMED.replace("Ana", "Ann"))
+    assert again.status_code == 200 and again.data.startswith(b"%PDF")
+    # The same process laid out the second sheet: none is made a sheet.
+    assert list(pdf.renderers._idle.queue) == [renderer] and renderer.alive()
+    assert pdf.renderers.made == 1
+
+
+def test_a_render_past_its_time_ends_its_process(app: Flask, client: FlaskClient) -> None:
+    assert client.get(NAMED).status_code == 200
+    [renderer] = list(pdf.renderers._idle.queue)
+    app.config["SHEET_RENDER_SECONDS"] = 0.001
+    response = client.get(NAMED.replace("Ana", "Ann"))
+    assert response.status_code == 503
+    assert "took more than 1 second to print, so it was stopped" in text(response)
+    # Stopped by ending its process, which is never lent again.
+    assert renderer.process.wait(10) is not None
+    assert pdf.renderers.made == 0
+    app.config["SHEET_RENDER_SECONDS"] = 300
+    assert client.get(NAMED.replace("Ana", "Amy")).status_code == 200
+    assert pdf.renderers.made == 1
+
+
+def test_a_render_process_killed_mid_sheet_is_a_503_and_replaced(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed while laying a sheet out (out of memory, say): the sheet is answered 503
+    with a time to try again, never a 500; the next sheet gets a new process."""
+    assert client.get(NAMED).status_code == 200
+    [renderer] = list(pdf.renderers._idle.queue)
+    render = pdf._Renderer.render
+
+    def killed_on_the_way(self: Any, *args: Any) -> bytes:
+        self.process.kill()
+        self.process.wait(10)
+        return render(self, *args)
+
+    monkeypatch.setattr(pdf._Renderer, "render", killed_on_the_way)
+    response = client.get(NAMED.replace("Ana", "Ann"))
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    assert "could not be printed just now. Try again in a moment" in text(response)
+    monkeypatch.setattr(pdf._Renderer, "render", render)
+    # A process that ended while idle is not lent either.
+    answer = client.get(NAMED.replace("Ana", "Amy"))
+    assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
+    [fresh] = list(pdf.renderers._idle.queue)
+    assert fresh is not renderer and fresh.alive()
+    fresh.process.kill()
+    fresh.process.wait(10)
+    assert client.get(NAMED.replace("Ana", "Abi")).status_code == 200
+    assert pdf.renderers.made == 1
+
+
+def test_a_forked_process_starts_without_its_parents_renderers() -> None:
+    """A served worker forked from a process that printed (gunicorn with its app loaded
+    first) makes its own: the parent's pipes are never shared."""
+    renderers = pdf.Renderers()
+    assert renderers.render("<p>one</p>", (), 60, 1, 0).startswith(b"%PDF")
+    assert renderers.made == 1
+    [parents] = list(renderers._idle.queue)
+    renderers._owner = -1  # as a forked child sees it
+    try:
+        renderers._here()
+        assert renderers.made == 0 and renderers._idle.empty()
+        assert renderers.render("<p>own</p>", (), 60, 1, 0).startswith(b"%PDF")
+        [own] = list(renderers._idle.queue)
+        assert own is not parents and parents.alive()
+    finally:
+        parents.end()
+        renderers.end_all()
+
+
+def test_a_sheet_past_those_that_may_wait_is_refused_at_once(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rush of sheets never takes every thread a worker has for its pages: past the
+    sheets being laid out and those waiting their turn, one more is answered 503 at once,
+    and its page asks again by itself."""
+    app.config["SHEET_RENDER_WAITING"] = 0  # one sheet at a time, none waiting
+    held, started = threading.Event(), threading.Event()
+    render = pdf._render
+
+    def slow(*args: Any) -> bytes:
+        started.set()
+        assert held.wait(60)
+        return render(*args)
+
+    monkeypatch.setattr(pdf, "_render", slow)
+    answers: list[Any] = []
+    first = threading.Thread(target=lambda: answers.append(app.test_client().get(NAMED)))
+    first.start()
+    try:
+        assert started.wait(60)
+        refused = client.get(NAMED.replace("Ana", "Ann"))
+    finally:
+        held.set()
+        first.join(120)
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "5"
+    assert "Many sheets are being printed right now" in text(refused)
+    assert '<meta http-equiv="refresh" content="5">' in refused.get_data(as_text=True)
+    [answer] = answers
+    assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
+    # Its turn come, the sheet is made.
+    assert pdf.turns.inside == 0
+    assert client.get(NAMED.replace("Ana", "Ann")).status_code == 200

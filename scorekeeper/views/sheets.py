@@ -374,12 +374,18 @@ def render_sheet(sheet: sheets.Sheet, code: paper.PrintedCode | None = None) -> 
 
 def render(html: str) -> bytes:
     """A PDF within the time a sheet may take (SHEET_RENDER_SECONDS)."""
+    config = current_app.config
     return pdf.render_pdf(
-        html, (_print_css(),), time_limit=current_app.config["SHEET_RENDER_SECONDS"]
+        html,
+        (_print_css(),),
+        time_limit=config["SHEET_RENDER_SECONDS"],
+        processes=config["SHEET_RENDER_PROCESSES"],
+        niceness=config["SHEET_RENDER_NICENESS"],
+        waiting=config["SHEET_RENDER_WAITING"],
     )
 
 
-@bp.errorhandler(pdf.RenderTooSlow)
+@bp.app_errorhandler(pdf.RenderTooSlow)
 def render_too_slow(error: pdf.RenderTooSlow) -> tuple[str, int, dict[str, str]]:
     """503: the render was stopped, so it cannot hold the server; say what to do instead."""
     message = ngettext(
@@ -393,7 +399,31 @@ def render_too_slow(error: pdf.RenderTooSlow) -> tuple[str, int, dict[str, str]]
     return page, 503, {"Retry-After": "30"}
 
 
-@bp.errorhandler(sheets.SheetTooWide)
+@bp.app_errorhandler(pdf.RenderBusy)
+def render_busy(error: pdf.RenderBusy) -> tuple[str, int, dict[str, str]]:
+    """503 at once: as many sheets as may wait for their turn are waiting; the page asks
+    again by itself (a sheet is a GET: asking again stores nothing)."""
+    message = gettext(
+        "Many sheets are being printed right now. This page tries again by itself in a few seconds."
+    )
+    page = render_template("error.html", code=503, message=message, retry_in=RETRY_BUSY_SECONDS)
+    return page, 503, {"Retry-After": str(RETRY_BUSY_SECONDS)}
+
+
+RETRY_BUSY_SECONDS = 5
+
+
+@bp.app_errorhandler(pdf.RenderFailed)
+def render_failed(error: pdf.RenderFailed) -> tuple[str, int, dict[str, str]]:
+    """503: the process laying the sheet out ended without it (it is made anew for the
+    next sheet); nothing was stored, so asking again is safe."""
+    current_app.logger.error("A sheet's render failed: %s", error)
+    message = gettext("This sheet could not be printed just now. Try again in a moment.")
+    page = render_template("error.html", code=503, message=message)
+    return page, 503, {"Retry-After": "5"}
+
+
+@bp.app_errorhandler(sheets.SheetTooWide)
 def too_wide(error: sheets.SheetTooWide) -> tuple[str, int]:
     """422: a game's columns, as wide as its scores need, fit no way round this paper."""
     # TRANSLATORS: a game's or a night's printed sheet, when its players' columns, as wide
