@@ -135,6 +135,23 @@ class ApiSchema:
     the rules do (the rules' field, then the API's)."""
 
 
+STATIC_PREFIX = "games"
+"""A game's static files (its folder's ``static/``) are served as ``games/<key>/<name>``."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """The game's own part of the page's script, in its folder's ``static/``: what its
+    round screen does beyond the shared one (static/app.js asks it), loaded on that game's
+    pages only."""
+
+    file: str
+    """The script's name in the game's ``static/`` folder."""
+    messages: Callable[[], Mapping[str, str | Mapping[str, str]]]
+    """The sentences it writes, in the request's language, by the name the script gives
+    them (a plural as its forms by CLDR category: ``scorekeeper.i18n.plural_forms``)."""
+
+
 Taps = dict[str, "str | list[str]"]
 """A page's fields as a browser sends them: one value a field, a list for boxes ticked."""
 
@@ -163,6 +180,10 @@ class Samples:
     def recorded(self) -> tuple[Path, ...]:
         """The folder's recorded games, by name."""
         return tuple(sorted((self.folder / "recorded").glob("*.json")))
+
+
+OPTIONAL = frozenset({"paper", "script"})
+"""The pieces a kind may go without."""
 
 
 class KindError(LookupError):
@@ -204,16 +225,24 @@ class GameKind:
     paper: PaperEntry | None = None
     """How a played paper sheet of the game is typed back in (``games.paper``); None
     for a game whose sheets cannot be typed in this way yet."""
+    script: Script | None = None
+    """The game's own part of its round screen's script; None where the shared one does
+    all (the page works without any script as well)."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):
-            if getattr(self, piece.name) is None and piece.name != "paper":
+            if getattr(self, piece.name) is None and piece.name not in OPTIONAL:
                 raise KindError(f"game kind {self.key!r} lacks its {piece.name}")
         if self.rules.key != self.key or self.referee.key != self.key:
             raise KindError(
                 f"game kind {self.key!r} holds the rules of {self.rules.key!r}"
                 f" and the referee of {self.referee.key!r}"
             )
+
+    @property
+    def script_file(self) -> str | None:
+        """The game's script as a static file's name (``url_for("static", ...)``)."""
+        return f"{STATIC_PREFIX}/{self.key}/{self.script.file}" if self.script else None
 
     @property
     def title(self) -> str:

@@ -12,10 +12,11 @@ scorekeeper.games.kind.KindError: no game kind 'chess'
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import GAMES, PACKAGES, game_module
-from .kind import WORDS, ApiSchema, GameKind, KindError, Templates, Words
+from .kind import STATIC_PREFIX, WORDS, ApiSchema, GameKind, KindError, Script, Templates, Words
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -54,16 +55,26 @@ def check_kinds(app: Flask) -> None:
                 app.jinja_env.get_template(template)
             except Exception as error:
                 raise KindError(f"{game.key}: its {name} template {template!r}: {error}") from None
+        if game.script and not (static_folder(game.key) / game.script.file).is_file():
+            raise KindError(f"{game.key}: its script {game.script.file!r} is not in its static/")
+
+
+def static_folder(key: str) -> Path:
+    """A game's static files (its scripts): ``scorekeeper/games/<key>/static/``."""
+    return Path(__file__).parent / key / "static"
 
 
 __all__ = [
     "KINDS",
+    "STATIC_PREFIX",
     "WORDS",
     "ApiSchema",
     "GameKind",
     "KindError",
+    "Script",
     "Templates",
     "Words",
     "check_kinds",
     "kind",
+    "static_folder",
 ]
