@@ -13,7 +13,7 @@ scorekeeper.games.kind.KindError: no game kind 'chess'
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import GAMES, PACKAGES, game_module
 from .kind import STATIC_PREFIX, WORDS, ApiSchema, GameKind, KindError, Script, Templates, Words
@@ -22,17 +22,21 @@ if TYPE_CHECKING:
     from flask import Flask
 
 
-def _kind(package: str) -> GameKind:
+AnyKind = GameKind[Any]
+"""A kind of any game: what the registry holds, and pages and the API ask."""
+
+
+def _kind(package: str) -> AnyKind:
     served = game_module(package, "kind").KIND
     if not (isinstance(served, GameKind) and served.key == package):
         raise KindError(f"games/{package}/kind.py: KIND is not the kind of {package!r}")
     return served
 
 
-KINDS: dict[str, GameKind] = {package: _kind(package) for package in PACKAGES}
+KINDS: dict[str, AnyKind] = {package: _kind(package) for package in PACKAGES}
 
 
-def kind(key: str) -> GameKind:
+def kind(key: str) -> AnyKind:
     """The kind registered as ``key``; :class:`KindError` for any other key."""
     try:
         return KINDS[key]
@@ -68,6 +72,7 @@ __all__ = [
     "KINDS",
     "STATIC_PREFIX",
     "WORDS",
+    "AnyKind",
     "ApiSchema",
     "GameKind",
     "KindError",
