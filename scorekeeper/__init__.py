@@ -190,16 +190,20 @@ def register_security_headers(app: Flask) -> None:
 
 def register_game_kinds(app: Flask) -> None:
     """Every game's kind, checked whole, and asked for by templates as ``game_kind(key)``;
-    a game's own templates, in its folder's ``templates/``, are named ``<key>/...``."""
+    a game's own templates, in its folder's ``templates/``, are named ``<key>/...``, and
+    its static files (its script), in its folder's ``static/``, ``games/<key>/...``."""
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
+    from .assets import mount_static
     from .games import PACKAGES
-    from .games.kinds import KINDS, check_kinds, kind
+    from .games.kinds import KINDS, STATIC_PREFIX, check_kinds, kind, static_folder
 
     folders = Path(__file__).parent / "games"
     own = {key: FileSystemLoader(folders / key / "templates") for key in PACKAGES}
     assert app.jinja_loader is not None
     app.jinja_loader = ChoiceLoader([app.jinja_loader, PrefixLoader(own)])
+    for key in PACKAGES:
+        mount_static(app, f"{STATIC_PREFIX}/{key}", static_folder(key))
     app.jinja_env.globals["game_kind"] = kind
     app.jinja_env.globals["game_kinds"] = tuple(KINDS.values())
     check_kinds(app)

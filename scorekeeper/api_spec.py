@@ -6,7 +6,7 @@ rules, so the document cannot offer what the app refuses (tests/test_api_spec.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .api_parts import (
@@ -22,7 +22,7 @@ from .rules.names import MAX_NAME_LENGTH
 from .rules.referee import Referee
 
 if TYPE_CHECKING:
-    from .games.kinds import GameKind
+    from .games.kinds import AnyKind
 
 GAME_KEYS = {"type": "string", "enum": list(GAMES)}
 REFEREE_GAMES = {"type": "string", "enum": list(REFEREES)}
@@ -187,7 +187,7 @@ NOT_FOUND = _error_response("No such game (or not this account's), or no such ro
 REFUSED = _error_response("Refused: each error names its field and says why")
 
 
-def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
+def merged_options(kinds: Sequence[AnyKind]) -> dict[str, Any]:
     """Every game's options in one object, as the API has always taken them; an option two
     games share but describe differently is described by game, without a default, and
     takes any of the games' shapes."""
@@ -220,7 +220,7 @@ def merged_options(kinds: Sequence[GameKind]) -> dict[str, Any]:
 
 
 def merged_fields(
-    kinds: Sequence[GameKind], fields: Callable[[GameKind], dict[str, Any]]
+    kinds: Sequence[AnyKind], fields: Callable[[AnyKind], Mapping[str, Any]]
 ) -> dict[str, Any]:
     """The fields every game adds to a document, in one object: a field two games describe
     differently takes any of their shapes."""
@@ -248,7 +248,7 @@ def openapi_document() -> dict[str, Any]:
     return _with_storage_failures(add_seasons(document, kinds))
 
 
-def _document(kinds: Sequence[GameKind]) -> dict[str, Any]:
+def _document(kinds: Sequence[AnyKind]) -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .games.kinds import GameKind
+from .games.kinds import AnyKind
 
 
 def _errors(description: str) -> dict[str, Any]:
@@ -35,7 +35,7 @@ PLAYS = _json(
 )
 
 
-def add_seasons(document: dict[str, Any], kinds: Sequence[GameKind]) -> dict[str, Any]:
+def add_seasons(document: dict[str, Any], kinds: Sequence[AnyKind]) -> dict[str, Any]:
     games = [kind.key for kind in kinds]
     document["paths"].update(
         {

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, request, send_from_directory
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 
@@ -37,9 +37,34 @@ def _static_path(folder: str, filename: str) -> str | None:
     return str(path) if root in path.parents else None
 
 
+MOUNTS = "static_mounts"
+"""The app's extension entry of folders served among the static files, each under a prefix
+of its own (a game's scripts, in its folder: ``games/<key>/…``)."""
+
+
+def mount_static(app: Flask, prefix: str, folder: Path) -> None:
+    """Serve ``folder``'s files as the static files ``<prefix>/<name>``: versioned and kept
+    like every other (a game's own script, kept in the game's folder)."""
+    app.extensions.setdefault(MOUNTS, {})[prefix] = str(folder)
+
+
+def static_source(filename: str) -> tuple[str, str]:
+    """The folder a static file's name is served from, and its name there."""
+    for prefix, folder in current_app.extensions.get(MOUNTS, {}).items():
+        if filename.startswith(prefix + "/"):
+            return folder, filename[len(prefix) + 1 :]
+    return current_app.static_folder or "static", filename
+
+
+def send_static(filename: str) -> Response:
+    """The ``static`` endpoint's view: the static folder's file, or a mounted folder's."""
+    folder, name = static_source(filename)
+    return send_from_directory(folder, name, max_age=current_app.get_send_file_max_age(name))
+
+
 def static_version(filename: str) -> str | None:
     """The first 12 hex digits of the file's SHA-256, or None for a file that is not there."""
-    path = _static_path(current_app.static_folder or "static", filename)
+    path = _static_path(*static_source(filename))
     if path is None:
         return None
     try:
@@ -112,5 +137,6 @@ class _StaticOutsideSession(SecureCookieSessionInterface):
 
 def register(app: Flask) -> None:
     app.session_interface = _StaticOutsideSession()
+    app.view_functions["static"] = send_static
     app.url_defaults(_add_version)
     app.after_request(_cache_versioned)

@@ -8,12 +8,19 @@
     else document.addEventListener("DOMContentLoaded", fn);
   }
 
-  // The page's sentences in its language, from the server (see scorekeeper/i18n.py).
+  // The page's sentences in its language, from the server (see scorekeeper/i18n/script.py),
+  // and those of the game's own script, carried by its script element.
   var messages = null;
   function catalog() {
     if (messages === null) {
-      var text = document.body ? document.body.getAttribute("data-messages") : null;
-      try { messages = text ? JSON.parse(text) : {}; } catch (e) { messages = {}; }
+      messages = {};
+      var carriers = [document.body].concat(Array.from(document.querySelectorAll("script[data-messages]")));
+      carriers.forEach(function (carrier) {
+        var text = carrier ? carrier.getAttribute("data-messages") : null;
+        var said = {};
+        try { said = text ? JSON.parse(text) : {}; } catch (e) { said = {}; }
+        Object.keys(said).forEach(function (key) { messages[key] = said[key]; });
+      });
     }
     return messages;
   }
@@ -39,6 +46,43 @@
   function checkedValue(form, name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? parseInt(input.value, 10) : null;
+  }
+  function pickedValue(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked:not(:disabled)');
+    return input ? input.value : null;
+  }
+
+  // -- A game's own part of the page ----------------------------------------------------
+  // A game's script (in its folder: scorekeeper/games/<key>/static/, loaded before this
+  // one on its pages only) adds to window.scorekeeperGames a function that is given the
+  // helpers below and answers with its part, each piece optional:
+  //   setUp()                   after the shared set-up of the page's forms;
+  //   trump(form)               the round's trump as its fields say it, or undefined when
+  //                             the shared reading (the turned card, the trump chosen) holds;
+  //   tricks(form, cards)       { won, count, held } when fewer tricks are won than cards
+  //                             dealt: the count's and the held Save's message keys;
+  //   bidEcho(form, seat, bid)  the line by a player's tricks, when not "bid 2";
+  //   playField(name)           whether a field is of the play, not of the bids;
+  //   update(form)              on every change of the round's form;
+  //   refereeQuery(form)        what the referee's link takes beyond the trump.
+  var gameParts = null;
+  function parts() {
+    if (gameParts === null) {
+      var helpers = { t: t, plural: plural, checkedValue: checkedValue, pickedValue: pickedValue,
+                      holdSave: holdSave };
+      gameParts = (window.scorekeeperGames || []).map(function (make) { return make(helpers) || {}; });
+    }
+    return gameParts;
+  }
+  // The first answer a game's part gives (not undefined), or undefined.
+  function askParts(piece, args) {
+    var list = parts();
+    for (var i = 0; i < list.length; i++) {
+      if (typeof list[i][piece] !== "function") continue;
+      var said = list[i][piece].apply(null, args);
+      if (said !== undefined) return said;
+    }
+    return undefined;
   }
 
   // -- The round screen: its refusals, its Save button ------------------------------
@@ -123,23 +167,13 @@
   }
 
   // The trump as the round screen's chips say it: the turned card's suit letter or a
-  // suit's word, "none", or null while nothing decides it yet (RULES.md, Wizard › Trump; the Werewolf's holder names
-  // it; a Jester, the Fairy or the Bomb: none).
-  var DEALER_NAMES = ["wizard", "cloud", "dragon", "juggler", "werewolf", "shapeshifter"];
+  // suit's word, "none", or null while nothing decides it yet; the game's part first (a
+  // card that is no suit turned).
   var SUIT_LETTER = { clubs: "c", diamonds: "d", hearts: "h", spades: "s", none: "none" };
-  function pickedValue(form, name) {
-    var input = form.querySelector('input[name="' + name + '"]:checked:not(:disabled)');
-    return input ? input.value : null;
-  }
   function roundTrump(form) {
-    var turned = pickedValue(form, "turned");
-    var werewolf = pickedValue(form, "werewolf_seat");
-    var named = null;
-    if (werewolf) named = pickedValue(form, "werewolf_trump");
-    else if (turned === "jester" || turned === "fairy" || turned === "bomb") return "none";
-    else if (DEALER_NAMES.indexOf(turned) >= 0) named = pickedValue(form, "wizard_trump");
-    else if (turned) return turned;
-    return named;
+    var said = askParts("trump", [form]);
+    if (said !== undefined) return said;
+    return pickedValue(form, "turned") || pickedValue(form, "trump");
   }
 
   function setUpRoundForm(form) {
@@ -147,24 +181,19 @@
     var dealer = form.dataset.dealer;
     var hook = form.dataset.hook === "on";
     var count = form.querySelector("[data-trick-count]");
-    var wizardTrump = form.querySelector("[data-wizard-trump]");
 
-    // A Wizard or a special card other than the Fairy and the Bomb turned: the dealer
-    // names a suit, unless the Werewolf's holder names the trump (RULES.md, Wizard).
-    var dealerNames = DEALER_NAMES;
-    function updateWizardTrump() {
-      if (!wizardTrump) return;
-      var turned = form.querySelector('input[name="turned"]:checked');
-      var werewolf = form.querySelector('input[name="werewolf_seat"]:checked');
-      var swapped = !!(werewolf && werewolf.value !== "");
-      wizardTrump.hidden = swapped || !(turned && dealerNames.indexOf(turned.value) >= 0);
+    // The game's part of the form, on every change.
+    function updateGamePart() {
+      parts().forEach(function (part) { if (part.update) part.update(form); });
     }
 
-    // With the Bomb played nobody takes its trick: one trick fewer to add up.
-    function tricksToTake() {
-      var bomb = form.querySelector("input[name=bomb]");
-      return bomb && bomb.checked ? cards - 1 : cards;
+    // The tricks there are to take, and the messages that say so: every card's trick,
+    // unless the game's part says fewer are won.
+    function tricksWon() {
+      return askParts("tricks", [form, cards]) || { won: cards, count: "tricks", held: "held_tricks" };
     }
+    function tricksToTake() { return tricksWon().won; }
+    function playField(name) { return askParts("playField", [name]) === true; }
 
     function updateTrickCount() {
       if (!count) return;
@@ -174,12 +203,12 @@
         var input = row.querySelector("input:checked");
         if (input) { sum += parseInt(input.value, 10); entered += 1; }
       });
-      var won = tricksToTake();
-      count.textContent = plural(won < cards ? "tricks_bomb" : "tricks", won, { sum: sum }) +
+      var taken = tricksWon(), won = taken.won;
+      count.textContent = plural(taken.count, won, { sum: sum }) +
         (entered < rows.length ? "" : sum === won ? " ✓" : ": " + t(sum > won ? "too_many" : "too_few"));
       count.className = sum === won && entered === rows.length ? "exact" : sum > won ? "over" : "";
       var wrong = sum > won || (entered === rows.length && sum !== won);
-      holdSave(form, wrong ? t(won < cards ? "held_tricks_bomb" : "held_tricks", { sum: sum, cards: won }) : "");
+      holdSave(form, wrong ? t(taken.held, { sum: sum, cards: won }) : "");
     }
 
     function updateHook() {
@@ -218,15 +247,12 @@
       }
     }
 
+    // Each player's bid by their tricks: "bid 2", or as the game's part says it.
     function updateBidEcho() {
-      // The Cloud's winner's bid as made and as changed: "bid 2 → 3".
-      var cloud = form.querySelector('input[name="cloud_seat"]:checked');
-      var change = checkedValue(form, "cloud_change");
       form.querySelectorAll("[data-bid-echo]").forEach(function (echo) {
         var bid = checkedValue(form, "bid_" + echo.dataset.bidEcho);
-        var changed = cloud && cloud.value === echo.dataset.bidEcho && change !== null;
-        echo.textContent = bid === null ? ""
-          : changed ? t("bid_changed", { bid: bid, changed: bid + change }) : t("bid", { bid: bid });
+        var said = bid === null ? "" : askParts("bidEcho", [form, echo.dataset.bidEcho, bid]);
+        echo.textContent = said === undefined ? t("bid", { bid: bid }) : said;
       });
     }
 
@@ -266,8 +292,8 @@
     var sentBids = null, bidsTimer = null;
     function bidsBody() {
       var body = new FormData(form);
-      form.querySelectorAll("[data-trick-row] input, input[name=bomb], input[name^=cloud_]").forEach(function (input) {
-        body.delete(input.name);
+      form.querySelectorAll("input").forEach(function (input) {
+        if (input.closest("[data-trick-row]") || playField(input.name)) body.delete(input.name);
       });
       return body;
     }
@@ -288,7 +314,7 @@
     if (saveBids && bidsStatus && bidsStatus.textContent.trim()) saveBids.hidden = true;
     function bidsChanged(event) {
       var name = event && event.target ? event.target.name || "" : "";
-      if (/^tricks_|^bomb$|^cloud_/.test(name)) return;
+      if (/^tricks_/.test(name) || playField(name)) return;
       if (bidsTimer) window.clearTimeout(bidsTimer);
       bidsTimer = window.setTimeout(sendBids, 600);
     }
@@ -322,7 +348,7 @@
     }
 
     form.addEventListener("change", function (event) {
-      updateWizardTrump();
+      updateGamePart();
       updateTrickCount();
       updateHook();
       updateBidEcho();
@@ -332,7 +358,7 @@
       bidsChanged(event);
     });
     updateBidEcho();
-    updateWizardTrump();
+    updateGamePart();
     updateTrickCount();
     updateHook();
     updateOverUnder();
@@ -456,141 +482,6 @@
     }
     form.addEventListener("input", relabel);
     relabel();
-  }
-
-  // One Card: the auction call by call, a live points count, the remainder offered.
-  function setUpOneCardForm(form) {
-    var players = JSON.parse(form.dataset.players);
-    var dealer = parseInt(form.dataset.dealer, 10);
-    var lowest = parseInt(form.dataset.lowest, 10);
-    var hidden = form.querySelector('input[name="auction"]');
-    var widget = form.querySelector("[data-auction]");
-    var fallback = form.querySelector("[data-contract-fallback]");
-    var callList = form.querySelector("[data-calls]");
-    var turn = form.querySelector("[data-turn]");
-    var buttons = form.querySelector("[data-call-buttons]");
-    var calls = hidden && hidden.value ? hidden.value.split(",").map(function (c) {
-      return c === "p" ? null : parseInt(c, 10);
-    }) : [];
-
-    function walk() {
-      var passed = {}, bidder = null, highest = null, seat = (dealer + 1) % players.length;
-      calls.forEach(function (call) {
-        if (call === null) passed[seat] = true; else { bidder = seat; highest = call; }
-        for (var step = 1; step <= players.length; step++) {
-          var next = (seat + step) % players.length;
-          if (!passed[next]) { seat = next; break; }
-        }
-      });
-      var passes = Object.keys(passed).length;
-      var over = highest === 15 || (bidder === null ? passes === players.length : passes === players.length - 1);
-      return { seat: seat, bidder: bidder, highest: highest, over: over, passed: passed };
-    }
-
-    function setRadio(name, value) {
-      form.querySelectorAll('input[name="' + name + '"]').forEach(function (input) {
-        input.checked = value !== null && input.value === String(value);
-      });
-    }
-
-    function render() {
-      var state = walk();
-      callList.innerHTML = "";
-      var seat = (dealer + 1) % players.length, passed = {};
-      calls.forEach(function (call) {
-        var item = document.createElement("li");
-        item.textContent = players[seat] + ": " + (call === null ? t("pass") : call);
-        callList.appendChild(item);
-        if (call === null) passed[seat] = true;
-        for (var step = 1; step <= players.length; step++) {
-          var next = (seat + step) % players.length;
-          if (!passed[next]) { seat = next; break; }
-        }
-      });
-      buttons.innerHTML = "";
-      if (state.over) {
-        turn.textContent = state.bidder === null ? t("all_passed")
-          : t("contract", { name: players[state.bidder], bid: state.highest });
-      } else {
-        turn.textContent = t("to_bid", { name: players[state.seat] });
-        var start = state.highest === null ? lowest : state.highest + 1;
-        var pass = document.createElement("button");
-        pass.type = "button"; pass.className = "chip wide"; pass.textContent = t("pass_button");
-        pass.addEventListener("click", function () { calls.push(null); render(); });
-        buttons.appendChild(pass);
-        for (var bid = start; bid <= 15; bid++) {
-          (function (value) {
-            var b = document.createElement("button");
-            b.type = "button"; b.className = "chip"; b.textContent = value;
-            b.addEventListener("click", function () { calls.push(value); render(); });
-            buttons.appendChild(b);
-          })(bid);
-        }
-      }
-      if (hidden) hidden.value = calls.map(function (c) { return c === null ? "p" : c; }).join(",");
-      if (!state.over) { setRadio("bidder", null); setRadio("bid", null); }
-      else if (state.bidder === null) { setRadio("bidder", "none"); setRadio("bid", null); }
-      else { setRadio("bidder", state.bidder); setRadio("bid", state.highest); }
-      updateTrump();
-    }
-
-    function updateTrump() {
-      var passedAll = form.querySelector('input[name="bidder"][value="none"]:checked');
-      var note = form.querySelector("[data-all-passed-note]");
-      if (note) note.hidden = !passedAll;
-      form.querySelectorAll('input[name="trump"]').forEach(function (input) {
-        input.disabled = !!passedAll;
-        if (passedAll) input.checked = false;
-      });
-    }
-
-    var recorded = form.querySelector('input[name="bidder"]:checked');
-    // A hand recorded as a contract only (without scripts, or through the API) is
-    // corrected as it was recorded: the choices stay, the call-by-call widget does not.
-    if (widget && hidden && (hidden.value || !recorded)) {
-      widget.hidden = false;
-      fallback.hidden = true;
-      form.querySelector("[data-undo-call]").addEventListener("click", function () {
-        calls.pop(); render();
-      });
-      render();
-    }
-
-    var rows = form.querySelectorAll("[data-points-row]");
-    var count = form.querySelector("[data-points-count]");
-    // The last player's points are offered as the remainder: a suggestion shown in the
-    // empty box (its placeholder), never a value that fights back. Typing replaces it;
-    // Save takes it as it stands.
-    function updatePoints() {
-      var sum = 0, empty = [];
-      rows.forEach(function (row) {
-        var input = row.querySelector("input.points");
-        input.placeholder = "";
-        input.classList.remove("suggested");
-        if (input.value === "") empty.push(input);
-        else sum += parseInt(input.value, 10) || 0;
-      });
-      if (empty.length === 1 && sum <= 15) {
-        empty[0].placeholder = String(15 - sum);
-        empty[0].classList.add("suggested");
-        sum = 15;
-        empty = [];
-      }
-      count.textContent = t("points", { sum: sum }) + (sum === 15 && !empty.length ? " ✓" : sum > 15 ? ": " + t("too_many") : "");
-      count.className = sum === 15 && !empty.length ? "exact" : sum > 15 ? "over" : "";
-      var wrong = sum > 15 || (empty.length === 0 && sum !== 15);
-      holdSave(form, wrong ? t("held_points", { sum: sum }) : "");
-    }
-    // Before the draft keeps what is sent (capture: ahead of its handler).
-    form.addEventListener("submit", function () {
-      form.querySelectorAll("input.points.suggested").forEach(function (input) {
-        if (input.value === "") input.value = input.placeholder;
-      });
-    }, true);
-    form.addEventListener("input", updatePoints);
-    form.addEventListener("change", updateTrump);
-    updatePoints();
-    updateTrump();
   }
 
   // The watch page: ask for the game's version every few seconds (a 304 while nothing
@@ -991,12 +882,13 @@
     var form = document.querySelector("form.round-form");
     if (!form) return;
     function update() {
-      var trump = roundTrump(form) || pickedValue(form, "trump") ||
-        (pickedValue(form, "bidder") === "none" ? "none" : null);
+      var trump = roundTrump(form);
       var url = new URL(link.href, window.location.href);
       if (trump) url.searchParams.set("trump", trump);
-      var order = pickedValue(form, "order");
-      if (order) url.searchParams.set("order", order);
+      parts().forEach(function (part) {
+        var query = part.refereeQuery ? part.refereeQuery(form) : {};
+        Object.keys(query).forEach(function (name) { url.searchParams.set(name, query[name]); });
+      });
       link.href = url.pathname + url.search;
     }
     form.addEventListener("change", update);
@@ -1028,7 +920,7 @@
     document.querySelectorAll("[data-watch]").forEach(followGame);
     document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
     document.querySelectorAll("[data-hidden-bids]").forEach(setUpHiddenBids);
-    document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
+    parts().forEach(function (part) { if (part.setUp) part.setUp(); });
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);
     document.querySelectorAll("[data-problems]").forEach(setUpProblems);
     document.querySelectorAll("[data-autosubmit]").forEach(function (el) {

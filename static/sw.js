@@ -9,6 +9,7 @@ var SHELL_FILES = [
   "/static/favicon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png"
+  /* and each game's own script, named here by the server */
 ];
 
 self.addEventListener("install", function (event) {

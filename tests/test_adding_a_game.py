@@ -101,7 +101,7 @@ def test_a_new_game_is_a_folder_one_line_and_its_words(tmp_path: Path) -> None:
         "tests/test_game_boundary.py",
         "tests/test_game_kinds.py",
         "-k",
-        f"{KEY} or shared_code or kinds",
+        f"{KEY} or shared_code or shared_templates or kinds",
         "-v",
         "-p",
         "no:cacheprovider",
@@ -111,3 +111,4 @@ def test_a_new_game_is_a_folder_one_line_and_its_words(tmp_path: Path) -> None:
     walked = re.findall(rf"test_conformance\.py::\w+\[{KEY}\] PASSED", suite.stdout)
     assert len(walked) >= 20, suite.stdout[-3000:]
     assert re.search(r"test_shared_code_neither_imports_nor_names_a_game\S* PASSED", suite.stdout)
+    assert re.search(r"test_shared_templates_and_scripts_name_no_game\S* PASSED", suite.stdout)

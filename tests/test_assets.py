@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import services
+from scorekeeper.games.kinds import kind
 from tests.conftest import Table
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -131,3 +132,27 @@ def test_scripts_and_styles_travel_compressed_too(client: FlaskClient) -> None:
             assert answer.headers["Content-Encoding"] == "br", name
             assert brotli.decompress(answer.get_data()) == (STATIC / name).read_bytes()
             answer.close()
+
+
+def test_a_games_own_script_is_versioned_and_loaded_before_app_js_on_its_round_screen_only(
+    table: Table, client: FlaskClient
+) -> None:
+    game_id = table.new_game(["Ana", "Ben", "Cai"])  # Wizard: its round screen has a script
+    own = kind("wizard")
+    assert own.script is not None and own.script_file is not None
+    page = client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    version = dict(VERSIONED.findall(page))[own.script_file]
+    source = Path(__file__).resolve().parents[1] / "scorekeeper" / "games" / "wizard" / "static"
+    assert version == hashlib.sha256((source / own.script.file).read_bytes()).hexdigest()[:12]
+    # before app.js, which asks it; its sentences on its element, in the page's language
+    assert page.index(f"/static/{own.script_file}") < page.index("/static/app.js")
+    element = re.search(rf'<script src="/static/{own.script_file}[^>]*>', page)
+    assert element and "data-messages=" in element.group() and "tricks_bomb" in element.group()
+    assert own.script_file not in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+    answer = client.get(f"/static/{own.script_file}?v={version}")
+    assert answer.status_code == 200 and answer.mimetype == "text/javascript"
+    assert answer.cache_control.immutable
+    assert client.get("/static/games/wizard/../kind.py").status_code == 404
+    script = client.get("/sw.js").get_data(as_text=True)
+    assert f'"/static/{own.script_file}?v={version}"' in script

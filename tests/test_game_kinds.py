@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 from flask import Flask
 
 from scorekeeper.games import GAMES
-from scorekeeper.games.kinds import KINDS, WORDS, KindError, Words, check_kinds, kind
+from scorekeeper.games.kinds import KINDS, WORDS, KindError, Script, Words, check_kinds, kind
 from scorekeeper.games.words import ROUND_SENTENCES
 
 KEYS = sorted(KINDS)
@@ -58,3 +59,12 @@ def test_the_app_checks_every_kinds_templates_when_it_starts(app: Flask) -> None
             check_kinds(app)
     finally:
         app.jinja_env.loader = loader
+
+
+def test_the_app_checks_every_kinds_script_when_it_starts(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lacking = dataclasses.replace(kind("wizard"), script=Script("gone.js", dict))
+    monkeypatch.setitem(KINDS, "wizard", lacking)
+    with pytest.raises(KindError, match=r"script 'gone\.js'"):
+        check_kinds(app)

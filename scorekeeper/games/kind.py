@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..i18n import gettext
 from ..rules.game import Game
@@ -23,6 +23,34 @@ from ..rules.referee import Referee
 from ..sheets.layout import SheetLayout
 from .changes import ChangeWords, say_change, say_changes
 from .paper import PaperEntry
+
+if TYPE_CHECKING:
+    from wtforms import Form
+
+    from ..forms.games import NewGameForm
+    from ..forms.rounds import RoundForm
+    from ..history import BidLine
+    from ..rules.game import RoundInfo
+
+G = TypeVar("G", bound=Game[Any, Any])
+"""A kind's game: its rules' class."""
+G_contra = TypeVar("G_contra", bound=Game[Any, Any], contravariant=True)
+
+JsonSchema = Mapping[str, object]
+"""A JSON Schema (or a part of the API's document), as the API's document writes it;
+read only (a game's may be a literal of any shape)."""
+
+
+class RoundForms(Protocol[G_contra]):
+    """A game's round form (its class): made for one round of a game of its kind."""
+
+    def for_round(
+        self, game: G_contra, info: RoundInfo, record: Any = None, **kwargs: Any
+    ) -> RoundForm:
+        """The form of the round ``info`` of ``game``, filled from ``record`` (the round
+        as recorded, being corrected) if given; ``formdata`` as WTForms takes it."""
+        ...
+
 
 WORDS = frozenset(
     {
@@ -107,7 +135,7 @@ class Words:
         if missing or extra:
             raise KindError(f"words missing {sorted(missing)}, unknown {sorted(extra)}")
 
-    def say(self, name: str, **values: Any) -> str:
+    def say(self, name: str, **values: object) -> str:
         """The sentence ``name``, translated, with its values."""
         return gettext(self.sentences[name], **values)
 
@@ -118,21 +146,38 @@ class ApiSchema:
 
     round_input: str
     """The name of the component describing a round as the API takes it."""
-    round_schema: Callable[[], dict[str, Any]]
+    round_schema: Callable[[], JsonSchema]
     """That component: a JSON Schema with an example."""
-    options: Callable[[], dict[str, Any]]
+    options: Callable[[], Mapping[str, JsonSchema]]
     """The game's options, each a JSON Schema, by name. The game document shows every
     option: one the game was started without, as its schema's default."""
-    round_fields: Callable[[], dict[str, Any]] = dict
+    round_fields: Callable[[], Mapping[str, JsonSchema]] = dict
     """What the game adds to a round of the game document, each a JSON Schema, by name."""
-    game_fields: Callable[[], dict[str, Any]] = dict
+    game_fields: Callable[[], Mapping[str, JsonSchema]] = dict
     """What the game adds to the game document itself (a game of sides: its ``sides``),
     each a JSON Schema, by name."""
-    example_options: Callable[[], dict[str, Any]] = dict
+    example_options: Callable[[], Mapping[str, object]] = dict
     """Options for the example of a new game, when the game is the API's default."""
     error_fields: Mapping[str, str] = field(default_factory=dict)
     """A refusal's field as the API names it, where the contract names it otherwise than
     the rules do (the rules' field, then the API's)."""
+
+
+STATIC_PREFIX = "games"
+"""A game's static files (its folder's ``static/``) are served as ``games/<key>/<name>``."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """The game's own part of the page's script, in its folder's ``static/``: what its
+    round screen does beyond the shared one (static/app.js asks it), loaded on that game's
+    pages only."""
+
+    file: str
+    """The script's name in the game's ``static/`` folder."""
+    messages: Callable[[], Mapping[str, str | Mapping[str, str]]]
+    """The sentences it writes, in the request's language, by the name the script gives
+    them (a plural as its forms by CLDR category: ``scorekeeper.i18n.plural_forms``)."""
 
 
 Taps = dict[str, "str | list[str]"]
@@ -140,20 +185,20 @@ Taps = dict[str, "str | list[str]"]
 
 
 @dataclass(frozen=True)
-class Samples:
+class Samples(Generic[G]):
     """What the shared tests need of a game, kept in its folder: games played at a table
     (``recorded/*.json``, in the API's words, their scores and totals worked out by hand)
     and how a person enters them on the pages."""
 
     folder: Path
     """The game's folder; its recorded games are ``recorded/*.json`` under it."""
-    new_game_taps: Callable[[Mapping[str, Any]], Taps]
+    new_game_taps: Callable[[Mapping[str, object]], Taps]
     """The new-game page's fields for the game's options as the API writes them."""
-    round_taps: Callable[[Mapping[str, Any]], Taps]
+    round_taps: Callable[[Mapping[str, object]], Taps]
     """The round screen's fields for a round as the API writes it: what the scorekeeper
     taps to enter it."""
 
-    a_round: Callable[[Any, Random], dict[str, Any]] | None = None
+    a_round: Callable[[G, Random], dict[str, object]] | None = None
     """A plausible next round of a game (its rules' game), in the API's words, drawn with
     the random source given: how the shared tests play a game on to any point (the sheets'
     checker); None where those tests know the game's shape already (bids and tricks, an
@@ -165,38 +210,43 @@ class Samples:
         return tuple(sorted((self.folder / "recorded").glob("*.json")))
 
 
+OPTIONAL = frozenset({"paper", "script"})
+"""The pieces a kind may go without."""
+
+
 class KindError(LookupError):
     """A game kind lacks a piece, or a key names no kind."""
 
 
 @dataclass(frozen=True)
-class GameKind:
-    """One game as the app serves it; registered in ``scorekeeper.games.KINDS``."""
+class GameKind(Generic[G]):
+    """One game as the app serves it; registered in ``scorekeeper.games.KINDS``. Its
+    pieces are its game's (``G``, its rules): the type check holds a kind to one game."""
 
     key: str
-    rules: type[Game[Any, Any]]
+    rules: type[G]
     referee: Referee
-    new_game_form: type[Any]
-    """A ``NewGameForm`` subclass: players, first dealer and the game's options."""
-    round_form: type[Any]
+    new_game_form: type[NewGameForm]
+    """Players, first dealer and the game's options."""
+    round_form: RoundForms[G]
     """A ``RoundForm`` subclass, made for a round by its ``for_round``."""
-    sheet_form: type[Any]
+    sheet_form: type[Form]
     """A WTForms ``Form`` of the game's options on a blank sheet, joined to the blank-sheet
     form (its field names apart from every other game's)."""
-    sheet_options: Callable[[Any], dict[str, Any]]
+    sheet_options: Callable[[Form], dict[str, object]]
     """The game's options from the blank-sheet form, as the rules read them."""
-    sheet: SheetLayout[Any]
+    sheet: SheetLayout[G]
     """Its score sheets' layout: columns, rows, facts and notes (``scorekeeper.sheets``)."""
     templates: Templates
     words: Words
     api: ApiSchema
     """How the JSON API's document describes the game's rounds and options."""
-    page_values: Callable[[], Mapping[str, Any]]
+    page_values: Callable[[], Mapping[str, object]]
     """What the game's own templates show beyond the game itself (its options' hints)."""
-    statistics: Callable[[Sequence[Any]], Any]
+    statistics: Callable[[Sequence[BidLine]], object]
     """The player page's section for this game (its template reads it as ``section``),
     made of the player's bids by deal size in this game (``history.BidLine`` rows)."""
-    samples: Samples
+    samples: Samples[G]
     """Its recorded games and how they are entered, for the shared tests."""
     change_words: ChangeWords = field(default_factory=dict)
     """How a correction of one of the game's own fields is said ("Ana's bid 2 → 1"),
@@ -204,16 +254,24 @@ class GameKind:
     paper: PaperEntry | None = None
     """How a played paper sheet of the game is typed back in (``games.paper``); None
     for a game whose sheets cannot be typed in this way yet."""
+    script: Script | None = None
+    """The game's own part of its round screen's script; None where the shared one does
+    all (the page works without any script as well)."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):
-            if getattr(self, piece.name) is None and piece.name != "paper":
+            if getattr(self, piece.name) is None and piece.name not in OPTIONAL:
                 raise KindError(f"game kind {self.key!r} lacks its {piece.name}")
         if self.rules.key != self.key or self.referee.key != self.key:
             raise KindError(
                 f"game kind {self.key!r} holds the rules of {self.rules.key!r}"
                 f" and the referee of {self.referee.key!r}"
             )
+
+    @property
+    def script_file(self) -> str | None:
+        """The game's script as a static file's name (``url_for("static", ...)``)."""
+        return f"{STATIC_PREFIX}/{self.key}/{self.script.file}" if self.script else None
 
     @property
     def title(self) -> str:
@@ -224,13 +282,13 @@ class GameKind:
     def round_word(self) -> str:
         return self.rules.round_word
 
-    def say(self, name: str, **values: Any) -> str:
+    def say(self, name: str, **values: object) -> str:
         return self.words.say(name, **values)
 
-    def say_change(self, state: Game[Any, Any], change: Mapping[str, Any]) -> str:
+    def say_change(self, state: G, change: Mapping[str, object]) -> str:
         """One field a correction changed, as the reader says it (plain text)."""
         return say_change(state, change, self.change_words)
 
-    def say_changes(self, state: Game[Any, Any], changes: Sequence[Mapping[str, Any]]) -> str:
+    def say_changes(self, state: G, changes: Sequence[Mapping[str, object]]) -> str:
         """Every field a correction changed, each said once, in one line (plain text)."""
         return say_changes(state, changes, self.change_words)

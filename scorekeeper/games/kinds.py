@@ -12,26 +12,31 @@ scorekeeper.games.kind.KindError: no game kind 'chess'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import GAMES, PACKAGES, game_module
-from .kind import WORDS, ApiSchema, GameKind, KindError, Templates, Words
+from .kind import STATIC_PREFIX, WORDS, ApiSchema, GameKind, KindError, Script, Templates, Words
 
 if TYPE_CHECKING:
     from flask import Flask
 
 
-def _kind(package: str) -> GameKind:
+AnyKind = GameKind[Any]
+"""A kind of any game: what the registry holds, and pages and the API ask."""
+
+
+def _kind(package: str) -> AnyKind:
     served = game_module(package, "kind").KIND
     if not (isinstance(served, GameKind) and served.key == package):
         raise KindError(f"games/{package}/kind.py: KIND is not the kind of {package!r}")
     return served
 
 
-KINDS: dict[str, GameKind] = {package: _kind(package) for package in PACKAGES}
+KINDS: dict[str, AnyKind] = {package: _kind(package) for package in PACKAGES}
 
 
-def kind(key: str) -> GameKind:
+def kind(key: str) -> AnyKind:
     """The kind registered as ``key``; :class:`KindError` for any other key."""
     try:
         return KINDS[key]
@@ -54,16 +59,27 @@ def check_kinds(app: Flask) -> None:
                 app.jinja_env.get_template(template)
             except Exception as error:
                 raise KindError(f"{game.key}: its {name} template {template!r}: {error}") from None
+        if game.script and not (static_folder(game.key) / game.script.file).is_file():
+            raise KindError(f"{game.key}: its script {game.script.file!r} is not in its static/")
+
+
+def static_folder(key: str) -> Path:
+    """A game's static files (its scripts): ``scorekeeper/games/<key>/static/``."""
+    return Path(__file__).parent / key / "static"
 
 
 __all__ = [
     "KINDS",
+    "STATIC_PREFIX",
     "WORDS",
+    "AnyKind",
     "ApiSchema",
     "GameKind",
     "KindError",
+    "Script",
     "Templates",
     "Words",
     "check_kinds",
     "kind",
+    "static_folder",
 ]

@@ -37,7 +37,14 @@ from .formatting import (
     page_footer_css,
     written_date,
 )
-from .script import plural_examples, plural_forms, script_messages, script_messages_json
+from .script import (
+    PLACEHOLDERS,
+    game_script_messages_json,
+    plural_examples,
+    plural_forms,
+    script_messages,
+    script_messages_json,
+)
 from .wording import (
     CARD,
     N_,
@@ -70,6 +77,7 @@ __all__ = [
     "LOCALE_DATES",
     "NC_",
     "N_",
+    "PLACEHOLDERS",
     "VERBATIM_VALUES",
     "VOCABULARY",
     "and_names",
@@ -81,6 +89,7 @@ __all__ = [
     "date_long",
     "date_medium",
     "date_short",
+    "game_script_messages_json",
     "game_word",
     "gettext",
     "lazy_card_word",
@@ -131,6 +140,7 @@ def register(app: Flask) -> None:
             "languages": LANGUAGES,
             "current_language": current_language(),
             "script_messages_json": script_messages_json,
+            "game_script_messages_json": game_script_messages_json,
             "page_footer_css": page_footer_css,
         }
 

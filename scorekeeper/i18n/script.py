@@ -8,6 +8,7 @@ script.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from babel import Locale
@@ -57,42 +58,46 @@ def script_messages_json() -> Markup:
     return cached
 
 
+_GAME_MESSAGES: dict[tuple[str, str], Markup] = {}
+
+
+def game_script_messages_json(key: str, messages: Callable[[], Mapping[str, Any]]) -> Markup:
+    """A game's script's sentences (``messages()``, its kind's) as JSON safe in a
+    single-quoted HTML attribute, made once a game and language; its script element
+    carries them."""
+    found = (key, current_language())
+    cached = _GAME_MESSAGES.get(found)
+    if cached is None:
+        cached = _GAME_MESSAGES[found] = htmlsafe_json_dumps(dict(messages()))
+    return cached
+
+
+PLACEHOLDERS = {key: f"%({key})s" for key in ("sum", "name", "bid", "cards", "number", "changed")}
+"""Values left for the script to fill, as ``gettext`` is given them
+(``name=PLACEHOLDERS["name"]``)."""
+
+
 def script_messages() -> dict[str, Any]:
     """The sentences the page's script writes, in the request's language.
 
     A plural is a mapping from CLDR category to form; the script picks one with
     ``Intl.PluralRules``. Placeholders are ``%(name)s``, filled by the script.
     """
-    keep = {key: f"%({key})s" for key in ("sum", "name", "bid", "cards", "number", "changed")}
     return {
-        "tricks": plural_forms("%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", **keep),
-        # Wizard's Bomb played: nobody takes its trick (RULES.md, Wizard with the
-        # anniversary special cards).
-        "tricks_bomb": plural_forms(
-            "%(sum)s of %(num)s trick (the Bomb took one)",
-            "%(sum)s of %(num)s tricks (the Bomb took one)",
-            **keep,
+        "tricks": plural_forms(
+            "%(sum)s of %(num)s trick", "%(sum)s of %(num)s tricks", **PLACEHOLDERS
         ),
-        "points": gettext("%(sum)s of 15 points", sum=keep["sum"]),
         "too_many": gettext("too many"),
         "too_few": gettext("too few"),
-        "hook": gettext("%(name)s may not bid %(bid)s (hook).", **keep),
+        "hook": gettext("%(name)s may not bid %(bid)s (hook).", **PLACEHOLDERS),
         "hook_dropped": gettext(
             "%(name)s's bid of %(bid)s was taken back: after that change the hook forbids it."
             " Tap %(name)s's bid again.",
-            name=keep["name"],
-            bid=keep["bid"],
+            name=PLACEHOLDERS["name"],
+            bid=PLACEHOLDERS["bid"],
         ),
-        "bid": gettext("bid %(bid)s", bid=keep["bid"]),
-        "bid_changed": gettext(
-            "bid %(bid)s → %(changed)s", bid=keep["bid"], changed=keep["changed"]
-        ),
+        "bid": gettext("bid %(bid)s", bid=PLACEHOLDERS["bid"]),
         "player": gettext("Player %(num)s", num="%(num)s"),
-        "pass": gettext("pass"),
-        "pass_button": gettext("Pass"),
-        "all_passed": gettext("Everyone passed: no bid, no trump."),
-        "contract": gettext("Contract: %(name)s bids %(bid)s.", **keep),
-        "to_bid": gettext("%(name)s to bid or pass:", name=keep["name"]),
         "sending": gettext("Sending what was entered before the connection dropped…"),
         "waiting": gettext("Not yet saved: it is sent when the connection is back."),
         "restored": gettext("Not yet saved: what you had entered is back."),
@@ -103,14 +108,8 @@ def script_messages() -> dict[str, Any]:
         "kept": gettext("No connection: kept on this phone, will send when back."),
         "held_tricks": gettext(
             "The tricks add up to %(sum)s, not %(cards)s: Save waits until they do.",
-            sum=keep["sum"],
-            cards=keep["cards"],
-        ),
-        "held_tricks_bomb": gettext(
-            "The Bomb was played: the tricks add up to %(sum)s, not %(cards)s. Save waits"
-            " until they do.",
-            sum=keep["sum"],
-            cards=keep["cards"],
+            sum=PLACEHOLDERS["sum"],
+            cards=PLACEHOLDERS["cards"],
         ),
         # The banner of a round kept on this phone, on its game's pages and the games list.
         "kept_round": gettext(
@@ -122,8 +121,5 @@ def script_messages() -> dict[str, Any]:
         "send_now": gettext("Send it now"),
         "still_offline": gettext(
             "Still no connection: it stays on this phone. Tap again once the connection is back."
-        ),
-        "held_points": gettext(
-            "The points add up to %(sum)s, not 15: Save waits until they do.", sum=keep["sum"]
         ),
     }

@@ -16,10 +16,13 @@ from flask import Blueprint, current_app, jsonify, render_template, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
+from ..games.kinds import KINDS
+
 bp = Blueprint("pwa", __name__)
 
 # The shell's files as sw.js names them: served with their versioned addresses.
 SHELL_PATTERN = re.compile(r'"/static/([^"?]+)"')
+GAME_SCRIPTS = "\n  /* and each game's own script, named here by the server */"
 
 
 @bp.route("/manifest.webmanifest")
@@ -53,6 +56,9 @@ def manifest() -> Response:
 @bp.route("/sw.js")
 def service_worker() -> Response:
     script = Path(current_app.static_folder or "static", "sw.js").read_text(encoding="utf-8")
+    # Each game's own script is in the shell too, where the file's marker says.
+    games = "".join(f',\n  "/static/{game.script_file}"' for game in KINDS.values() if game.script)
+    script = script.replace(GAME_SCRIPTS, games, 1)
     # The shell is kept under the versioned addresses the pages use; a release changes
     # them, and with them the cache's name, so the phone drops the old shell.
     script = SHELL_PATTERN.sub(

@@ -34,14 +34,14 @@ KIND = GameKind(
     sheet_options=oh_hell_sheet_options,
     templates=Templates(
         board="kinds/_tricks_board.html",
-        round="kinds/oh_hell/round.html",
-        options="kinds/oh_hell/options.html",
-        options_line="kinds/oh_hell/options_line.html",
-        deal="kinds/oh_hell/deal.html",
-        rules="rules/oh_hell.html",
-        sheet_notes="kinds/oh_hell/sheet_notes.html",
-        statistics="kinds/oh_hell/statistics.html",
-        sheet_options="kinds/oh_hell/sheet_options.html",
+        round="oh_hell/round.html",
+        options="oh_hell/options.html",
+        options_line="oh_hell/options_line.html",
+        deal="oh_hell/deal.html",
+        rules="oh_hell/rules.html",
+        sheet_notes="oh_hell/sheet_notes.html",
+        statistics="oh_hell/statistics.html",
+        sheet_options="oh_hell/sheet_options.html",
     ),
     words=Words(
         {

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ...i18n import PLACEHOLDERS, gettext
 from ...rules.errors import N_
-from ..kind import GameKind, Templates, Words
+from ..kind import GameKind, Script, Templates, Words
 from ..words import HAND_SENTENCES
 from . import api, statistics
 from .changes import CHANGE_WORDS
@@ -12,6 +13,24 @@ from .referee import REFEREE
 from .rules import DEFAULT_TARGET, LOWEST_BIDS, OneCardGame
 from .samples import SAMPLES
 from .sheet import SHEET
+
+
+def script_messages() -> dict[str, str]:
+    """What static/one_card.js writes: the auction call by call and the count of points
+    (RULES.md, One Card)."""
+    said = PLACEHOLDERS
+    return {
+        "points": gettext("%(sum)s of 15 points", sum=said["sum"]),
+        "pass": gettext("pass"),
+        "pass_button": gettext("Pass"),
+        "all_passed": gettext("Everyone passed: no bid, no trump."),
+        "contract": gettext("Contract: %(name)s bids %(bid)s.", **said),
+        "to_bid": gettext("%(name)s to bid or pass:", name=said["name"]),
+        "held_points": gettext(
+            "The points add up to %(sum)s, not 15: Save waits until they do.", sum=said["sum"]
+        ),
+    }
+
 
 KIND = GameKind(
     key=OneCardGame.key,
@@ -23,15 +42,15 @@ KIND = GameKind(
     sheet_options=one_card_sheet_options,
     sheet=SHEET,
     templates=Templates(
-        board="kinds/one_card/board.html",
-        round="kinds/one_card/round.html",
-        options="kinds/one_card/options.html",
-        deal="kinds/one_card/deal.html",
-        rules="rules/one_card.html",
-        sheet_notes="sheets/_notes_one_card.html",
-        statistics="kinds/one_card/statistics.html",
-        sheet_options="kinds/one_card/sheet_options.html",
-        pending="kinds/one_card/pending.html",
+        board="one_card/board.html",
+        round="one_card/round.html",
+        options="one_card/options.html",
+        deal="one_card/deal.html",
+        rules="one_card/rules.html",
+        sheet_notes="one_card/sheet_notes.html",
+        statistics="one_card/statistics.html",
+        sheet_options="one_card/sheet_options.html",
+        pending="one_card/pending.html",
     ),
     words=Words(
         {
@@ -41,6 +60,7 @@ KIND = GameKind(
         }
     ),
     api=api.API,
+    script=Script("one_card.js", script_messages),
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
     statistics=statistics.section,
     samples=SAMPLES,

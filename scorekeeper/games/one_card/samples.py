@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kind import Samples, Taps
+from .rules import OneCardGame
 
 
 def new_game_taps(options: Mapping[str, Any]) -> Taps:
@@ -32,4 +33,6 @@ def round_taps(played: Mapping[str, Any]) -> Taps:
     return taps
 
 
-SAMPLES = Samples(folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps)
+SAMPLES: Samples[OneCardGame] = Samples(
+    folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps
+)

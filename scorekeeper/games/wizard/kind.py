@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from flask_babel import gettext
 
+from ... import i18n
+from ...i18n import PLACEHOLDERS, plural_forms
 from ...rules.errors import N_
-from ..kind import GameKind, Templates, Words
+from ..kind import GameKind, Script, Templates, Words
 from ..tricks_paper import trick_paper
 from ..words import ROUND_SENTENCES
 from . import api, statistics
@@ -15,6 +17,30 @@ from .referee import REFEREE
 from .rules import WizardGame, full_game_rounds
 from .samples import SAMPLES
 from .sheet import SHEET, in_play
+
+
+def script_messages() -> dict[str, str | dict[str, str]]:
+    """What static/wizard.js writes: the count of tricks with the Bomb played (nobody takes
+    its trick), and a bid the Cloud changed (RULES.md, Wizard with the anniversary special
+    cards)."""
+    said = PLACEHOLDERS
+    return {
+        "tricks_bomb": plural_forms(
+            "%(sum)s of %(num)s trick (the Bomb took one)",
+            "%(sum)s of %(num)s tricks (the Bomb took one)",
+            **said,
+        ),
+        "held_tricks_bomb": i18n.gettext(
+            "The Bomb was played: the tricks add up to %(sum)s, not %(cards)s. Save waits"
+            " until they do.",
+            sum=said["sum"],
+            cards=said["cards"],
+        ),
+        "bid_changed": i18n.gettext(
+            "bid %(bid)s → %(changed)s", bid=said["bid"], changed=said["changed"]
+        ),
+    }
+
 
 KIND = GameKind(
     key=WizardGame.key,
@@ -26,15 +52,15 @@ KIND = GameKind(
     sheet_options=wizard_sheet_options,
     sheet=SHEET,
     templates=Templates(
-        board="kinds/wizard/board.html",
-        round="kinds/wizard/round.html",
-        options="kinds/wizard/options.html",
-        deal="kinds/wizard/deal.html",
-        rules="rules/wizard.html",
-        sheet_notes="sheets/_notes_wizard.html",
-        statistics="kinds/wizard/statistics.html",
-        sheet_options="kinds/wizard/sheet_options.html",
-        options_line="kinds/wizard/options_line.html",
+        board="wizard/board.html",
+        round="wizard/round.html",
+        options="wizard/options.html",
+        deal="wizard/deal.html",
+        rules="wizard/rules.html",
+        sheet_notes="wizard/sheet_notes.html",
+        statistics="wizard/statistics.html",
+        sheet_options="wizard/sheet_options.html",
+        options_line="wizard/options_line.html",
     ),
     words=Words(
         {
@@ -55,6 +81,7 @@ KIND = GameKind(
     statistics=statistics.section,
     samples=SAMPLES,
     change_words=CHANGE_WORDS,
+    script=Script("wizard.js", script_messages),
     paper=trick_paper(
         lambda state: (
             gettext(

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...rules import Card, Suit
 from ..kind import Samples, Taps
+from .rules import WizardGame
 
 
 def new_game_taps(options: Mapping[str, Any]) -> Taps:
@@ -60,4 +61,6 @@ def round_taps(played: Mapping[str, Any]) -> Taps:
     return taps
 
 
-SAMPLES = Samples(folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps)
+SAMPLES: Samples[WizardGame] = Samples(
+    folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps
+)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...rules import Card
 from ..kind import Samples, Taps
+from .rules import TensGame
 
 
 def new_game_taps(options: Mapping[str, Any]) -> Taps:
@@ -25,4 +26,6 @@ def round_taps(played: Mapping[str, Any]) -> Taps:
     return taps
 
 
-SAMPLES = Samples(folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps)
+SAMPLES: Samples[TensGame] = Samples(
+    folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps
+)
