@@ -1,11 +1,13 @@
 """How much memory a server process holds: the kernel's own count, from /proc.
 
 VmHWM is the peak resident set size of the process since it started, VmRSS what it
-holds now (Linux only; no dependency).
+holds now (Linux only; no dependency). A worker's figures count the processes it started
+too (its render processes, which lay its sheets out): what the worker costs the machine.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +22,25 @@ def status_kib(pid: int, field: str) -> int | None:
         if line.startswith(f"{field}:"):
             return int(line.split()[1])
     return None
+
+
+def family(pid: int) -> list[int]:
+    """The process and every process it started, and theirs (Linux: /proc's children)."""
+    found = [pid]
+    for process in found:
+        for task in Path(f"/proc/{process}/task").glob("*"):
+            try:
+                found.extend(int(child) for child in (task / "children").read_text().split())
+            except OSError:
+                continue
+    return found
+
+
+def family_sum(pid: int, reading: Callable[[int], float | None]) -> float | None:
+    """A figure of the process added up over its family (None off Linux)."""
+    values = [reading(member) for member in family(pid)]
+    known = [value for value in values if value is not None]
+    return sum(known) if known else None
 
 
 def peak_rss_mb(pid: int) -> float | None:
@@ -53,7 +74,9 @@ class Reading:
 
     @classmethod
     def of(cls, pid: int) -> Reading:
-        return cls(rss_mb(pid), peak_rss_mb(pid))
+        """The process with the processes it started (a worker's render processes); the
+        peak is the sum of each one's peak, so at most what they held together."""
+        return cls(family_sum(pid, rss_mb), family_sum(pid, peak_rss_mb))
 
     def __str__(self) -> str:
         if self.now is None or self.peak is None:

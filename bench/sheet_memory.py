@@ -7,7 +7,8 @@ names so that every one is rendered (a blank sheet without names is kept once ma
 then for a running 6-player game's sheet again and again (a running game's sheet is
 rendered every time). It prints the worker's resident memory at the start, after 10 and
 after 1,000 sheets (target: both ≤ 150 MB), and the worker's CPU time per 6-player
-sheet.
+sheet; the worker's figures count its render processes with it (the sheets are laid out
+there: scorekeeper/pdf.py, Renderers).
 
     .venv/bin/python bench/sheet_memory.py                  # this checkout
     .venv/bin/python bench/sheet_memory.py --code ../old    # another checkout's code
@@ -36,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.load import Server, start_served  # noqa: E402
-from bench.memory import cpu_seconds, peak_rss_mb, rss_mb  # noqa: E402
+from bench.memory import cpu_seconds, family_sum, peak_rss_mb, rss_mb  # noqa: E402
 
 PASSWORD = "plum kettle harbour 42"
 MEMORY_TARGET_MB = 150.0
@@ -134,14 +135,14 @@ def main() -> int:
     client = Client(url)
     try:
         pid = server.worker_pids()[0]
-        start = rss_mb(pid)
+        start = family_sum(pid, rss_mb)  # the worker and its render processes
         readings: dict[int, float | None] = {}
         began = time.monotonic()
         for number in range(1, args.sheets + 1):
             status, body = client.open(blank_sheet_path(number))
             assert status == 200 and body.startswith(b"%PDF"), (number, status)
             if number in (10, args.sheets):
-                readings[number] = rss_mb(pid)
+                readings[number] = family_sum(pid, rss_mb)
         blank_seconds = time.monotonic() - began
 
         token = client.json("/api/v1/tokens", {"username": "bench", "password": PASSWORD})["token"]
@@ -159,12 +160,12 @@ def main() -> int:
         client.login()
         sheet = f"/games/{game['id']}/sheet.pdf?paper=a4"
         client.open(sheet)  # the first one loads what a game's sheet needs
-        cpu_before = cpu_seconds(pid)
+        cpu_before = family_sum(pid, cpu_seconds)
         for _ in range(args.game_sheets):
             status, body = client.open(sheet)
             assert status == 200 and body.startswith(b"%PDF"), status
-        cpu_after = cpu_seconds(pid)
-        peak = peak_rss_mb(pid)
+        cpu_after = family_sum(pid, cpu_seconds)
+        peak = family_sum(pid, peak_rss_mb)
     finally:
         server.stop()
 

@@ -55,6 +55,7 @@ SCRIPTS = [
     Script("PDF sheets", "bench/pdf.py", quick=("--repeat", "3")),
     Script("history", "bench/history.py", quick=("--quick",)),
     Script("Chromium", "bench/save_to_ready.py", quick=("--repeat", "1")),
+    Script("printing rush", "bench/print_rush.py", quick=("--watchers", "50", "--seconds", "8")),
 ]
 
 ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<ratio>\d+(?:\.\d+)?)×(?:\s+(?P<rest>.*))?$")
