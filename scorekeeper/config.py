@@ -160,3 +160,9 @@ IMPORT_BATCH_GAMES = 25
 IMPORT_BATCH_ROUNDS = 2_000
 IMPORT_BATCH_ROWS = 1_000
 IMPORT_BATCH_PAUSE_SECONDS = 0.1
+
+# The hall's standings screens ask for the standings' stamp every few seconds, each of
+# them: a worker answers the stamp it read at most this long ago (0: read it each time).
+# A change then reaches a screen within its refresh (4 s) and this; the page itself is
+# always drawn from what is stored.
+STANDINGS_STAMP_SECONDS = 1.0

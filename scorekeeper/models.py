@@ -398,6 +398,10 @@ class Tournament(db.Model):  # type: ignore[name-defined,misc]
     final_size: Mapped[int] = mapped_column(default=0)
     # The public standings page's secret, while it is shared.
     screen_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    # One more at each change of what the standings show besides the tables' games (the
+    # players registered, a stage drawn, a player's name): with the games' versions, the
+    # stamp the hall's screens follow (services.screens).
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     # Loaded when asked for: the hall's screens read the tournament's row alone while

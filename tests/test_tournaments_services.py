@@ -149,7 +149,7 @@ def test_the_screens_stamp_follows_the_standings(ana: Any) -> None:
     cup = tournaments.create_tournament(ana, plan())
     token = tournaments.share_screen(cup)
     before = tournaments.screen_stamp(token)
-    assert before == tournaments.tournament_stamp(cup.id) == f"{cup.id}-0-0"
+    assert before == tournaments.tournament_stamp(cup.id) == f"{cup.id}.0-0-0"
     stage = tournaments.draw_stage(cup, seed=8)
     play_stage(stage)
     after = tournaments.screen_stamp(token)
@@ -157,6 +157,141 @@ def test_the_screens_stamp_follows_the_standings(ana: Any) -> None:
     tournaments.stop_screen(cup)
     with pytest.raises(services.NotFound):
         tournaments.screen_stamp(token)
+
+
+def _shown(cup: Any) -> tuple[list[str], list[tuple[str, ...]], list[int]]:
+    """What the hall's screen shows of the standings: each line's player, each table's
+    players, each table's rounds played."""
+    standings = tournaments.current_standings(cup)
+    return (
+        [line.player for line in standings.lines],
+        [tuple(table.state.players) for table in standings.tables],
+        [table.rounds_played for table in standings.tables],
+    )
+
+
+def _first_table(cup: Any) -> services.StoredGame:
+    game = cup.drawn[0].tables[0].game
+    return services.StoredGame(game, services.rules_game(game))
+
+
+def _player(ana: Any, name: str) -> int:
+    from sqlalchemy import select
+
+    from scorekeeper.models import Player
+
+    found = db.session.scalar(
+        select(Player.id).where(Player.owner_id == ana.id, Player.name == name)
+    )
+    assert found is not None
+    return found
+
+
+ONE = {"trump": "none", "bids": [1, 0, 0], "tricks": [1, 0, 0]}
+
+# Every write that changes what the hall's screen shows: (what is ready before it, the
+# write). Ready: "registered" (nothing drawn), "drawn" (stage 1 drawn), "played" (stage 1
+# drawn, one round saved at its first table), "preliminaries" (both stages played).
+SCREEN_WRITES: dict[str, tuple[str, Any]] = {
+    "players registered": (
+        "registered",
+        lambda ana, cup: tournaments.register_players(ana, cup, [*SIX, "Gwen"]),
+    ),
+    "a registered player renamed": (
+        "registered",
+        lambda ana, cup: services.rename_player(ana, _player(ana, "Fay"), "Fflur"),
+    ),
+    "a registered player merged into another": (
+        "registered",
+        lambda ana, cup: services.merge_players(ana, _new(ana, "Zoe"), _player(ana, "Eli")),
+    ),
+    "a stage drawn": ("registered", lambda ana, cup: tournaments.draw_stage(cup, seed=3)),
+    "a seated player renamed": (
+        "drawn",
+        lambda ana, cup: services.rename_player(ana, _player(ana, "Ana"), "Anna"),
+    ),
+    "a seated player merged into another": (
+        "played",
+        lambda ana, cup: services.merge_players(ana, _new(ana, "Zoe"), _player(ana, "Ben")),
+    ),
+    "a round saved": ("drawn", lambda ana, cup: services.record_round(_first_table(cup), ONE)),
+    "a round corrected": (
+        "played",
+        lambda ana, cup: services.correct_round(
+            _first_table(cup), 1, {**ONE, "bids": [0, 1, 0], "tricks": [0, 1, 0]}
+        ),
+    ),
+    "a round undone": ("played", lambda ana, cup: services.undo_round(_first_table(cup), 1)),
+    "the final seated": ("preliminaries", lambda ana, cup: tournaments.draw_stage(cup, seed=9)),
+}
+
+
+def _new(ana: Any, name: str) -> int:
+    """A player of the account who is in no tournament."""
+    player = services.player_named(ana, name)
+    db.session.commit()
+    return int(player.id)
+
+
+@pytest.mark.parametrize("write", list(SCREEN_WRITES), ids=list(SCREEN_WRITES))
+def test_every_write_the_screen_shows_changes_its_stamp(ana: Any, write: str) -> None:
+    """The hall's screen follows the stamp: whatever changes what it shows changes the
+    stamp (in the write's own transaction), and the standings drawn after it show it,
+    though the standings before it were kept."""
+    ready, change = SCREEN_WRITES[write]
+    cup = tournaments.create_tournament(ana, plan(ranking="scores"))
+    token = tournaments.share_screen(cup)
+    if ready in ("drawn", "played", "preliminaries"):
+        stage = tournaments.draw_stage(cup, seed=2)
+        if ready == "played":
+            services.record_round(_first_table(cup), ONE)
+        if ready == "preliminaries":
+            play_stage(stage)
+            play_stage(tournaments.draw_stage(cup, seed=5))
+    before, shown = tournaments.screen_stamp(token), _shown(cup)
+    assert tournaments.current_standings(cup).stamp == before  # kept, as a screen reads it
+    change(ana, cup)
+    db.session.expire_all()  # as the next request reads it
+    after = tournaments.screen_stamp(token)
+    assert after != before
+    assert tournaments.current_standings(cup).stamp == after
+    assert _shown(cup) != shown
+    tournaments._CACHE.clear()
+    assert _shown(cup) == _shown(cup)  # worked out afresh, the same
+
+
+def test_a_renamed_players_new_name_is_on_the_standings(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    tournaments.draw_stage(cup, seed=2)
+    assert "Cai" in _shown(cup)[0]
+    services.rename_player(ana, _player(ana, "Cai"), "Caio")
+    db.session.expire_all()
+    names, tables, _rounds = _shown(cup)
+    assert "Caio" in names and "Cai" not in names
+    assert any("Caio" in table for table in tables)
+
+
+def test_two_players_of_one_tournament_are_not_merged(ana: Any) -> None:
+    cup = tournaments.create_tournament(ana, plan())
+    stamp = tournaments.tournament_stamp(cup.id)
+    with pytest.raises(services.PlayerError) as refused:
+        services.merge_players(ana, _player(ana, "Ana"), _player(ana, "Ben"))
+    assert refused.value.field == "other"
+    db.session.rollback()
+    assert tournaments.player_names(cup) == SIX
+    assert tournaments.tournament_stamp(cup.id) == stamp
+
+
+def test_a_tournament_none_of_it_changed_keeps_its_stamp(ana: Any) -> None:
+    """Over-eager is harmless (a reload), but a player of another tournament, or of none,
+    renamed leaves this one's screens alone."""
+    cup = tournaments.create_tournament(ana, plan())
+    other = tournaments.create_tournament(ana, plan(players=["Gwen", "Hal", "Ivy"], final_size=0))
+    stamp = tournaments.tournament_stamp(cup.id)
+    services.rename_player(ana, _player(ana, "Gwen"), "Gwyn")
+    services.rename_player(ana, _new(ana, "Zoe"), "Zoë")
+    assert tournaments.tournament_stamp(cup.id) == stamp
+    assert tournaments.tournament_stamp(other.id) != stamp
 
 
 def test_a_season_of_tournament_games_holds_the_tables_played(ana: Any) -> None:

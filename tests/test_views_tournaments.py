@@ -107,6 +107,105 @@ def test_the_hall_screen_follows_and_can_be_stopped(table: Table, app: Flask) ->
     assert hall.get(screen + "/version").status_code == 404
 
 
+def shared_screen(table: Table) -> tuple[str, str]:
+    """A tournament drawn and its screen shared: the organiser's page and the screen's."""
+    url = make(table)
+    table.post(f"{url}/draw")
+    table.post(f"{url}/screen")
+    (screen,) = links(table.client.get(url).get_data(as_text=True), "data-screen-link")
+    return url, screen
+
+
+def player_id(app: Flask, name: str) -> int:
+    from sqlalchemy import select
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Player
+
+    with app.app_context():
+        found = db.session.scalar(select(Player.id).where(Player.name == name))
+        assert found is not None
+        return found
+
+
+def test_the_hall_screen_shows_a_player_renamed_while_it_was_kept(table: Table, app: Flask) -> None:
+    app.config["STANDINGS_STAMP_SECONDS"] = 0  # every poll reads the stamp
+    url, screen = shared_screen(table)
+    hall = app.test_client()
+    first = hall.get(screen).get_data(as_text=True)
+    assert ">Cai<" in first
+    assert hall.get(screen).get_data(as_text=True) == first  # kept, drawn once
+    stamp = hall.get(screen + "/version").json["version"]
+    renamed = table.post(
+        f"/players/{player_id(app, 'Cai')}", {"action": "rename", "rename-name": "Iolo"}
+    )
+    assert renamed.status_code == 302
+    now = hall.get(screen + "/version").json["version"]
+    assert now != stamp
+    page = hall.get(screen).get_data(as_text=True)
+    assert ">Iolo<" in page and "Cai" not in page
+    assert f'data-version="{now}"' in page
+    # The organiser's page, its standings kept as well, shows it too.
+    assert ">Iolo<" in table.client.get(url).get_data(as_text=True)
+
+
+def test_a_screen_that_has_the_page_is_answered_304(table: Table, app: Flask) -> None:
+    app.config["STANDINGS_STAMP_SECONDS"] = 0
+    _url, screen = shared_screen(table)
+    hall = app.test_client()
+    first = hall.get(screen)
+    tag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache"
+    again = hall.get(screen, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and not again.get_data()
+    table.post(f"/players/{player_id(app, 'Ana')}", {"action": "rename", "rename-name": "Anwen"})
+    changed = hall.get(screen, headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert ">Anwen<" in changed.get_data(as_text=True)
+    # Another language is another page.
+    welsh = hall.get(screen, headers={"If-None-Match": tag, "Accept-Language": "cy"})
+    assert welsh.status_code == 200
+
+
+def test_the_stamp_a_worker_answers_is_at_most_seconds_old(table: Table, app: Flask) -> None:
+    """Every screen asks every few seconds: the stamp is answered from memory for
+    STANDINGS_STAMP_SECONDS (no session, no login, no query), and only delays a change;
+    the page itself is drawn from what is stored."""
+    import sqlalchemy as sa
+
+    from scorekeeper.extensions import db
+    from scorekeeper.views.tournaments import kept_stamps
+
+    app.config["STANDINGS_STAMP_SECONDS"] = 3600
+    url, screen = shared_screen(table)
+    hall = app.test_client()
+    stamp = hall.get(screen + "/version").json["version"]
+    statements: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(*args: Any) -> None:
+        statements.append(str(args[2]))
+
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        polled = hall.get(screen + "/version")
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)
+    assert polled.json["version"] == stamp and statements == []
+    assert "Set-Cookie" not in polled.headers
+    table.post(f"/players/{player_id(app, 'Ben')}", {"action": "rename", "rename-name": "Bryn"})
+    assert hall.get(screen + "/version").json["version"] == stamp  # kept: a reload later
+    page = hall.get(screen).get_data(as_text=True)
+    assert ">Bryn<" in page and f'data-version="{stamp}"' not in page
+    with app.app_context():
+        kept_stamps()._stamps.clear()  # as when the kept one is too old
+    assert hall.get(screen + "/version").json["version"] != stamp
+    # A link taken back opens nothing at once, whatever stamp is kept.
+    table.post(f"{url}/screen", {"stop": "1"})
+    assert hall.get(screen).status_code == 404
+
+
 def test_refusals_on_the_page_keep_what_was_typed(table: Table) -> None:
     table.client.get("/tournaments/new")
     answer = table.post(

@@ -15,11 +15,12 @@ from ..models import (
     Player,
     RoundResult,
     Seat,
+    TournamentPlayer,
     User,
 )
 from ..rules import errors as rule_errors
 from ..rules.names import NameRefused, readable_name
-from . import writes
+from . import screens, writes
 from .caches import refresh_summaries
 from .errors import SAID, NotFound, PlayerError
 from .ratings import rerate_account
@@ -110,6 +111,7 @@ def rename_player(owner: User, player_id: int, name: str) -> Player:
             other=other,
         )
     player.name = name
+    screens.players_changed([player.id])  # their name on a tournament's standings
     writes.commit()
     return player
 
@@ -136,7 +138,34 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
             name=keep.name,
             other=gone.name,
         )
+    both = db.session.scalar(
+        select(TournamentPlayer.tournament_id)
+        .join(
+            kept_entry := aliased(TournamentPlayer),
+            and_(
+                kept_entry.tournament_id == TournamentPlayer.tournament_id,
+                kept_entry.player_id == keep.id,
+            ),
+        )
+        .where(TournamentPlayer.player_id == gone.id)
+        .limit(1)
+    )
+    if both is not None:
+        raise PlayerError(
+            N_(
+                "%(name)s and %(other)s are both registered for one tournament:"
+                " they cannot be the same person"
+            ),
+            "other",
+            name=keep.name,
+            other=gone.name,
+        )
     db.session.execute(update(Seat).where(Seat.player_id == gone.id).values(player_id=keep.id))
+    db.session.execute(
+        update(TournamentPlayer)
+        .where(TournamentPlayer.player_id == gone.id)
+        .values(player_id=keep.id)
+    )
     db.session.execute(
         update(RoundResult).where(RoundResult.player_id == gone.id).values(player_id=keep.id)
     )
@@ -149,5 +178,8 @@ def merge_players(owner: User, keep_id: int, merge_id: int) -> Player:
     )
     # One player where there were two: every game of theirs is rated as theirs.
     rerate_account(owner.id)
+    # Their tournaments' standings: one name where there were two (every seat and
+    # registration of the other one is theirs now).
+    screens.players_changed([keep.id])
     writes.commit()
     return keep

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, delete, exists, func, insert, select, update
+from sqlalchemy import and_, delete, exists, func, insert, select, text, update
 
 from ..extensions import db
 from ..games import GAMES
@@ -265,9 +265,39 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
         for seat, (place, (mu, sigma)) in enumerate(zip(table.places, after, strict=True))
     ]
     if rows:
-        # Core's executemany, not the ORM's bulk insert: tens of thousands of rows after
-        # a correction of an old game, each an object less.
-        db.session.connection().execute(insert(Rating.__table__), rows)
+        _store(rows)
+
+
+# The ratings' columns as PostgreSQL types, for :func:`_store`.
+_ARRAYS = {
+    "game_id": "varchar",
+    "seat": "integer",
+    "player_id": "integer",
+    "owner_id": "integer",
+    "kind": "varchar",
+    "position": "varchar",
+    "played_on": "date",
+    "place": "integer",
+    "mu": "double precision",
+    "sigma": "double precision",
+}
+_UNNEST = text(
+    f"INSERT INTO ratings ({', '.join(_ARRAYS)}) SELECT * FROM unnest("
+    + ", ".join(f"CAST(:{name} AS {kind}[])" for name, kind in _ARRAYS.items())
+    + ")"
+)
+
+
+def _store(rows: list[dict[str, Any]]) -> None:
+    """Store rated seats: tens of thousands after a correction of an old game. Core's
+    executemany, not the ORM's bulk insert (each an object less); on PostgreSQL one
+    statement of a column's values each (an executemany there is an INSERT a row on the
+    server: 2 s for 44,000 rows, against a tenth of that)."""
+    connection = db.session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(_UNNEST, {name: [row[name] for row in rows] for name in _ARRAYS})
+    else:
+        connection.execute(insert(Rating.__table__), rows)
 
 
 def _tables(owner_id: int, kind: str, since: str) -> list[Table]:

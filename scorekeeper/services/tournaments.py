@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import Connection, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import GAMES
@@ -44,7 +45,7 @@ from ..tournaments.standings import (
     standings,
     with_final,
 )
-from . import writes
+from . import screens, writes
 from .errors import Conflict, NotFound
 from .games import State, StoredGame, rules_game
 from .nights import evening_of, table_zone, tonight
@@ -259,8 +260,10 @@ def register_players(owner: User, tournament: Tournament, players: Any) -> Tourn
                 )
             ]
         )
+    tournament_id = tournament.id
     writes.begin()
     _register(owner, tournament, names)
+    screens.tournament_changed(tournament_id)
     writes.commit()
     return tournament
 
@@ -382,6 +385,7 @@ def draw_stage(tournament: Tournament, seed: int | None = None) -> TournamentSta
             for seat, name in enumerate(state.players):
                 game.seats.append(Seat(seat=seat, player=player_named(owner, name)))
             stage.tables.append(TournamentTable(number=index, game=game))
+    screens.tournament_changed(tournament_id)
     try:
         writes.commit(_stage_made(tournament_id, number))
     except IntegrityError:
@@ -461,16 +465,9 @@ def table_result(state: State) -> TableResult[str]:
 
 
 def tournament_stamp(tournament_id: int) -> str:
-    """What changes whenever the standings may: the stages drawn, and every table's game's
-    version (one small query, for the hall's screen to follow)."""
-    row = db.session.execute(
-        select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
-        .select_from(TournamentTable)
-        .join(TournamentStage, TournamentStage.id == TournamentTable.stage_id)
-        .join(Game, Game.id == TournamentTable.game_id)
-        .where(TournamentStage.tournament_id == tournament_id)
-    ).one()
-    return f"{tournament_id}-{int(row[0])}-{int(row[1])}"
+    """What changes whenever the standings may (services.screens): one small query, for
+    the hall's screen to follow."""
+    return screens.stamp_of(tournament_id)
 
 
 _CACHE: dict[int, Standings] = {}
@@ -529,39 +526,35 @@ def screen_tournament(token: str) -> Tournament:
     if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
         raise NotFound("screen")
     found: Tournament | None = db.session.scalar(
-        select(Tournament).where(Tournament.screen_token == token)
+        select(Tournament).where(Tournament.screen_token == token).options(*_WHOLE)
     )
     if found is None:
         raise NotFound("screen")
     return found
 
 
+# Everything the standings are drawn from, in a few queries rather than one a table,
+# a game and a seat: the hall's screen draws the page again after every saved round.
+_WHOLE = (
+    selectinload(Tournament.entries),
+    selectinload(Tournament.drawn)
+    .selectinload(TournamentStage.tables)
+    .joinedload(TournamentTable.game)
+    .options(selectinload(Game.seats), selectinload(Game.rounds)),
+)
+
+
 def screen_stamp(token: str) -> str:
-    """Only the stamp of the standings a link shows, in one query on a connection of its
-    own, outside the ORM's session: every screen in the hall asks every few seconds."""
+    """Only the stamp of the standings a link shows (services.screens), in one query on a
+    connection of its own, outside the ORM's session: every screen in the hall asks every
+    few seconds."""
     if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
         raise NotFound("screen")
     with db.engine.connect() as connection:
-        row = connection.execute(_SCREEN_STAMP, {"token": token}).first()
+        row = connection.execute(screens.BY_TOKEN, {"token": token}).first()
     if row is None:
         raise NotFound("screen")
-    return f"{int(row[0])}-{int(row[1])}-{int(row[2])}"
-
-
-# Built once. The outer join keeps a tournament with no stage drawn yet (0 games).
-_SCREEN_STAMP = (
-    select(
-        Tournament.id,
-        func.count(Game.id),
-        func.coalesce(func.sum(Game.version), 0),
-    )
-    .select_from(Tournament)
-    .outerjoin(TournamentStage, TournamentStage.tournament_id == Tournament.id)
-    .outerjoin(TournamentTable, TournamentTable.stage_id == TournamentStage.id)
-    .outerjoin(Game, Game.id == TournamentTable.game_id)
-    .where(Tournament.screen_token == bindparam("token"))
-    .group_by(Tournament.id)
-)
+    return screens.stamp_text(row)
 
 
 def get_table(tournament: Tournament, stage: Any, number: Any) -> TournamentTable:

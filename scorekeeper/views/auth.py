@@ -52,8 +52,15 @@ def load_login(request: FlaskRequest) -> User | None:
 
 
 # Pages that hold no one's data: open to everyone, even before the first account (the
-# language switcher too: the first account's page offers it).
-PUBLIC_ENDPOINTS = ("watch.board", "watch.version", "language.choose")
+# language switcher too: the first account's page offers it). The hall's standings
+# screens ask every few seconds: nothing to count for them.
+PUBLIC_ENDPOINTS = (
+    "watch.board",
+    "watch.version",
+    "language.choose",
+    "tournaments.screen",
+    "tournaments.screen_version",
+)
 PUBLIC_BLUEPRINTS = ("api", "referee", "sheets", "pwa", "health")
 
 

@@ -6,14 +6,18 @@ screen without an account."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+import hashlib
+import hmac
+import threading
+import time
+from collections.abc import Callable, Sequence
 from datetime import date
 
 import segno
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -252,7 +256,10 @@ def share(tournament_id: int) -> Response:
     tournament = _post(tournament_id)
     try:
         if request.form.get("stop"):
+            token = tournament.screen_token
             tournaments.stop_screen(tournament)
+            # The other workers answer its stamp STANDINGS_STAMP_SECONDS at most.
+            kept_stamps().forget(token)
             flash(gettext("The standings link opens nothing any more."), "done")
         else:
             tournaments.share_screen(tournament)
@@ -267,22 +274,46 @@ def share(tournament_id: int) -> Response:
 _SCREENS: dict[tuple[str, str, str], str] = {}
 """The hall's screen as last drawn, by its link, the standings' stamp and the language:
 for a screen without an account (nothing of anyone's own on it). Every screen in the hall
-reloads at once when a round is saved; one of them draws the page, the others read it."""
+reloads within a refresh of a change; one of them draws the page, the others read it."""
 
 _SCREENS_KEPT = 64
 
 
 @bp.route("/standings/<token>")
-def screen(token: str) -> str:
+def screen(token: str) -> Response:
+    """The hall's screen. Its stamp is read from the database, never a kept one: a page
+    is at least as new as the stamp it carries (its ``data-version``)."""
     try:
         stamp = tournaments.screen_stamp(token)
     except services.NotFound:
         abort(404)
-    anonymous = not current_user.is_authenticated
-    key = (token, stamp, current_language())
-    kept = _SCREENS.get(key) if anonymous else None
-    if kept is not None:
-        return kept
+    language = current_language()
+    # A page with a message of the browser's own (a flash) is drawn for it alone.
+    if current_user.is_authenticated or "_flashes" in session:
+        return Response(_draw_screen(token)[0], mimetype="text/html")
+    page = _SCREENS.get((token, stamp, language))
+    if page is None:
+        # After a change, the screens asking at once wait for one of them to draw it.
+        with _DRAWING:
+            page = _SCREENS.get((token, stamp, language))
+            if page is None:
+                page, stamp = _draw_screen(token)
+                if len(_SCREENS) >= _SCREENS_KEPT:
+                    _SCREENS.clear()
+                # Drawn from standings newer than the stamp read first: kept as theirs.
+                _SCREENS[(token, stamp, language)] = page
+    # A screen that has this page (its noscript refresh, a reload) is answered 304.
+    answer = Response(page, mimetype="text/html")
+    answer.set_etag(_screen_tag(token, stamp, language))
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer.make_conditional(request)
+
+
+_DRAWING = threading.Lock()
+
+
+def _draw_screen(token: str) -> tuple[str, str]:
+    """The hall's screen as the standings stand, and their stamp."""
     try:
         tournament = tournaments.screen_tournament(token)
     except services.NotFound:
@@ -296,25 +327,78 @@ def screen(token: str) -> str:
         token=token,
         refresh=REFRESH_SECONDS,
     )
-    if anonymous and standings.stamp == stamp:
-        if len(_SCREENS) >= _SCREENS_KEPT:
-            _SCREENS.clear()
-        _SCREENS[key] = page
-    return page
+    return page, standings.stamp
+
+
+def _screen_tag(token: str, stamp: str, language: str) -> str:
+    """The page's tag: its standings and language, derived with the install's secret
+    (the tag tells nothing of the tournament's id or its link)."""
+    secret = current_app.config["SECRET_KEY"]
+    key = secret.encode() if isinstance(secret, str) else bytes(secret)
+    digest = hmac.new(key, f"standings:{token}:{stamp}".encode(), hashlib.sha256)
+    return f"{digest.hexdigest()[:32]}-{language}"
 
 
 @bp.route("/standings/<token>/version")
 def screen_version(token: str) -> Response:
-    """What the hall's screen follows: it reloads when this changes."""
+    """What the hall's screen follows: it reloads when this changes. Asked by every
+    screen every few seconds: the stamp this worker read at most
+    ``STANDINGS_STAMP_SECONDS`` ago, without the session, the login or the database."""
     try:
-        stamp = tournaments.screen_stamp(token)
+        stamp = kept_stamps().read(token, current_app.config["STANDINGS_STAMP_SECONDS"])
     except services.NotFound:
         abort(404)
     return Response(
-        json.dumps({"version": stamp}) + "\n",
+        b'{"version":"%s"}\n' % stamp.encode(),
         mimetype="application/json",
         headers={"Cache-Control": "no-store"},
     )
+
+
+class KeptStamps:
+    """The standings' stamps this worker read lately, by link (at most ``size``), shared by
+    its threads. A stamp read ``seconds`` ago or more is read again; a link that opens
+    nothing is never kept (it may open something the next time).
+
+    >>> reads = []
+    >>> kept = KeptStamps(read=lambda token: reads.append(token) or f"{len(reads)}")
+    >>> kept.read("a", 1.0, now=10.0), kept.read("a", 1.0, now=10.9), kept.read("a", 1.0, now=11.0)
+    ('1', '1', '2')
+    >>> kept.read("a", 0, now=11.0)
+    '3'
+    """
+
+    def __init__(self, read: Callable[[str], str], size: int = 256) -> None:
+        self._read, self.size = read, size
+        self._stamps: dict[str, tuple[str, float]] = {}
+        self._lock = threading.Lock()
+
+    def forget(self, token: str | None) -> None:
+        with self._lock:
+            self._stamps.pop(token or "", None)
+
+    def read(self, token: str, seconds: float, now: float | None = None) -> str:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            kept = self._stamps.get(token)
+        if kept is not None and now - kept[1] < seconds:
+            return kept[0]
+        stamp = self._read(token)
+        with self._lock:
+            if len(self._stamps) >= self.size:
+                self._stamps.clear()
+            self._stamps[token] = (stamp, now)
+        return stamp
+
+
+def kept_stamps() -> KeptStamps:
+    """This app's kept stamps (each app its own database)."""
+    kept = current_app.extensions.get("standings_stamps")
+    if kept is None:
+        kept = current_app.extensions.setdefault(
+            "standings_stamps", KeptStamps(tournaments.screen_stamp)
+        )
+    return kept  # type: ignore[no-any-return]
 
 
 @bp.route("/tournaments/<int:tournament_id>/standings.pdf")

@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sqlalchemy import select
+
 from scorekeeper import services
 from scorekeeper.extensions import db
+from scorekeeper.models import Player
 from tests.browser.conftest import (
     PASSWORD,
     USERNAME,
@@ -70,6 +73,7 @@ def test_a_tournament_from_the_phone_to_the_halls_screen(
     # -- The hall's screen, shared and opened on another device.
     with page.expect_navigation():
         page.get_by_role("button", name="Show the standings on a screen in the hall").tap()
+    organiser = page.url
     hall_address = page.locator("a[data-screen-link]").get_attribute("href")
     assert hall_address is not None
     links = page.locator("a[data-keeper-link]")
@@ -112,8 +116,25 @@ def test_a_tournament_from_the_phone_to_the_halls_screen(
         fits(hall)
         screenshot(hall, "tournament-hall-screen.png")
 
+        # -- The organiser renames the leader on their player's page: the hall's screen,
+        # its page kept, shows the new name by itself (no round saved meanwhile).
+        with live_server.app.app_context():
+            leader = db.session.scalar(select(Player.id).where(Player.name == first_name))
+            db.session.remove()
+        page.goto(f"{live_server.url}/players/{leader}")
+        page.locator("summary", has_text="Rename").tap()
+        page.get_by_label("New name").fill("Mererid")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Rename", exact=True).tap()
+        expect(page.locator(".flash-info")).to_contain_text("Renamed")
+        expect(hall.locator(".tournament-standings tbody tr").first.locator("th")).to_have_text(
+            "Mererid", timeout=FOLLOWS_MS
+        )
+        expect(points.first).to_have_text("30")
+        fits(hall)
+
         # -- The organiser takes the link back: the keeper's phone is shut out.
-        page.reload()
+        page.goto(organiser)
         with page.expect_navigation():
             page.locator("article.tournament-table").first.get_by_role(
                 "button", name="Take the link back"
