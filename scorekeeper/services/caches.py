@@ -164,34 +164,30 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             }
         )
     other = aliased(Seat)
-    # By the two seats and the table's size too: a partner (the other seat on one's side,
-    # as the game's rules say) is no opponent, whoever finished ahead.
-    their_games = select(Seat.game_id).where(Seat.player_id.in_(ids))
+    # In a game of partnerships, by the two seats and the table's size too: a partner (the
+    # other seat on one's side, as the game's rules say) is no opponent, whoever finished
+    # ahead. The other games are counted by the two players alone, as they ever were.
+    partnered = kinds_with_sides()
+    of_sides = Game.kind.in_(partnered)
     table_sizes = (
         select(Seat.game_id, func.count().label("players"))
-        .where(Seat.game_id.in_(their_games))
+        .join(Game, Game.id == Seat.game_id)
+        .where(of_sides, Seat.game_id.in_(select(Seat.game_id).where(Seat.player_id.in_(ids))))
         .group_by(Seat.game_id)
         .subquery()
     )
+    # Labelled, so that GROUP BY names them (PostgreSQL would take the same expression
+    # with its own parameters for another one).
+    seat = case((of_sides, Seat.seat), else_=-1).label("seat_on_side")
+    other_seat = case((of_sides, other.seat), else_=-1).label("other_on_side")
     opponents: dict[tuple[int, int], list[int]] = {}
-    for (
-        pid,
-        other_id,
-        kind,
-        seat,
-        other_seat,
-        players,
-        games,
-        ahead,
-        level,
-        behind,
-    ) in db.session.execute(
+    rows = db.session.execute(
         select(
             Seat.player_id,
             other.player_id,
             Game.kind,
-            Seat.seat,
-            other.seat,
+            seat,
+            other_seat,
             table_sizes.c.players,
             func.count(),
             func.sum(case((Seat.total > other.total, 1), else_=0)),
@@ -199,19 +195,15 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             func.sum(case((Seat.total < other.total, 1), else_=0)),
         )
         .join(Game, finished)
-        .join(table_sizes, table_sizes.c.game_id == Seat.game_id)
+        .outerjoin(table_sizes, table_sizes.c.game_id == Seat.game_id)
         .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
         .where(Seat.player_id.in_(ids))
         .group_by(
-            Seat.player_id,
-            other.player_id,
-            Game.kind,
-            Seat.seat,
-            other.seat,
-            table_sizes.c.players,
+            Seat.player_id, other.player_id, Game.kind, seat, other_seat, table_sizes.c.players
         )
-    ):
-        if partners(kind, players, seat, other_seat):
+    )
+    for pid, other_id, kind, at, other_at, players, games, ahead, level, behind in rows:
+        if players is not None and partners(kind, players, at, other_at):
             continue
         line = opponents.setdefault((pid, other_id), [0, 0, 0, 0])
         for i, value in enumerate((games, ahead, level, behind)):
@@ -259,6 +251,18 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         if rounds:
             summaries[pid]["bidding"].append([kind, cards, rounds, made, failed, miss])
     return summaries
+
+
+def kinds_with_sides() -> list[str]:
+    """The games some table of which plays in partnerships (Spades)."""
+    return [
+        key
+        for key, rules in GAMES.items()
+        if any(
+            len(set(_side_of_seats(key, players))) < players
+            for players in range(rules.min_players, rules.max_players + 1)
+        )
+    ]
 
 
 def partners(kind: str, players: int, seat: int, other: int) -> bool:
