@@ -217,3 +217,18 @@ def test_a_partner_is_no_opponent_on_the_player_page(app: Flask, table: Table) -
         assert (
             kept.data["opponents"] == services.summarize_player(player_id(app, "Ana"))["opponents"]
         )
+
+
+def test_the_games_list_and_night_name_a_game_of_partnerships_by_side(
+    app: Flask, table: Table
+) -> None:
+    with app.app_context():
+        ana = db.session.scalar(select(User).where(User.username == "ana"))
+        game = services.create_game(ana, "spades", ["Ana", "Ben", "Cai", "Dee"])
+        services.record_round(game, {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]})
+        night_id = game.row.night_id
+    listed = "Spades · Ana & Cai, Ben & Dee Hand 2 · Ana, Cai lead with 110"
+    assert listed in text(table.client.get("/games"))
+    assert listed in text(table.client.get("/nights"))
+    night = text(table.client.get(f"/nights/{night_id}"))
+    assert "Spades · Ana & Cai, Ben & Dee — not finished" in night

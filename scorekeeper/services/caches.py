@@ -265,6 +265,15 @@ def kinds_with_sides() -> list[str]:
     ]
 
 
+def table_sides(kind: str, players: int) -> list[tuple[int, ...]]:
+    """The seats of each side of a game of ``kind`` at a table of ``players``, by their
+    first seat: each seat alone but in a game of partnerships ([(0, 2), (1, 3)])."""
+    sides: dict[int, tuple[int, ...]] = {}
+    for seat, side in enumerate(_side_of_seats(kind, players)):
+        sides[side] = (*sides.get(side, ()), seat)
+    return sorted(sides.values())
+
+
 def partners(kind: str, players: int, seat: int, other: int) -> bool:
     """Whether two seats of a table of ``players`` play for one side in a game of ``kind``
     (Spades' partnerships), as its rules say of a new game of that table."""
