@@ -22,7 +22,7 @@ from .games import GAMES
 from .i18n import game_word
 from .models import Game, Night, Player, PlayerSummary, Round, Seat, User
 from .services import NotFound, get_player
-from .services.caches import SUMMARY_VERSION, TIMELINE_GAMES, summarize_player
+from .services.caches import SUMMARY_VERSION, TIMELINE_GAMES, summarize_player, table_sides
 
 PAGE_SIZE = 20
 STATUSES = ("running", "finished")
@@ -73,7 +73,13 @@ class GameLine:
 
     @property
     def names(self) -> list[str]:
-        return [seat.player.name for seat in self.game.seats]
+        """Who played, in seat order; in a game of partnerships, a side at a time, its
+        players together ("Ana & Cai")."""
+        names = {seat.seat: seat.player.name for seat in self.game.seats}
+        return [
+            " & ".join(names[seat] for seat in side if seat in names)
+            for side in table_sides(self.game.kind, len(names))
+        ]
 
     @property
     def leaders(self) -> list[Seat]:

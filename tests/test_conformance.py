@@ -654,6 +654,12 @@ def test_an_export_imported_elsewhere_keeps_the_totals(world: World) -> None:
         [r["totals"] for r in d["rounds"]] == [r["totals"] for r in world.recorded["rounds"]]
         for d in matching
     )
+    # Its winners, and in a game of sides its sides (their seats, totals and what else
+    # the game keeps of them), as they were.
+    assert any(
+        (d["winners"], d.get("sides")) == (world.game["winners"], world.game.get("sides"))
+        for d in matching
+    )
 
 
 # -- the API's description and the rules page ------------------------------------------------
@@ -703,6 +709,7 @@ def test_every_template_of_the_kind_is_drawn(world: World, paged: str) -> None:
     assert answer.status_code == 200, answer.json
     world.look(f"/games/{game['id']}")
     world.look(f"/rules/{world.key}")
+    world.look(f"/referee/{world.key}/trick")
     world.look(f"/games/{game['id']}/sheet.pdf")  # not finished: drawn afresh
     world.look(f"/sheets?game={world.key}")  # the blank sheets' page: every game's options
     players = world.look("/players").get_data(as_text=True)

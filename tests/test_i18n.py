@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import re
 from collections.abc import Callable
+from html import unescape
 from html.parser import HTMLParser
 from typing import Any
 
@@ -17,6 +19,7 @@ from flask_babel import force_locale
 from pypdf import PdfReader
 
 from scorekeeper import catalogs, i18n, services
+from scorekeeper.games.kinds import KINDS
 from scorekeeper.games.wizard.referee import wizard_trick_winner
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import TrickError
@@ -891,4 +894,50 @@ def test_greek_names_the_wizard_and_jester_cards_and_keeps_the_games_name(
         for found in re.finditer(r"\w*\s*Wizard", text):
             assert found.group(0).strip() in ("Wizard", "του Wizard", "Στο Wizard", "το Wizard"), (
                 text
+            )
+
+
+def game_script_messages(page: str, key: str) -> dict[str, Any]:
+    """The sentences the round screen sends with the game's own script (its element's
+    ``data-messages``), as the script reads them."""
+    found = re.search(
+        rf"<script src=\"[^\"]*/games/{key}/[^\"]+\"[^>]*data-messages='([^']*)'", page
+    )
+    assert found, f"the round screen loads no script of {key}"
+    messages: dict[str, Any] = json.loads(unescape(found.group(1)))
+    return messages
+
+
+def flat(messages: dict[str, Any]) -> list[str]:
+    """Every sentence of a script's messages, a plural's forms each."""
+    return [
+        text
+        for value in messages.values()
+        for text in (value.values() if isinstance(value, dict) else [value])
+    ]
+
+
+@pytest.mark.parametrize("key", [key for key, kind in KINDS.items() if kind.script is not None])
+def test_a_games_script_writes_in_the_pages_language(app: Flask, table: Table, key: str) -> None:
+    """The sentences a game's own script writes (its kind's ``Script.messages``) reach
+    its round screen translated, in every language, with the placeholders it fills."""
+    recorded = json.loads(KINDS[key].samples.recorded[0].read_text())
+    with app.app_context():
+        ana = services.authenticate("ana", PASSWORD)
+        game = services.create_game(ana, key, recorded["players"], options=recorded["options"])
+    url = f"/games/{game.id}/rounds/new"
+    english = game_script_messages(table.client.get(url).get_data(as_text=True), key)
+    assert english and all(flat(english))
+    for language in LANGUAGES:
+        page = table.client.get(url, headers={"Accept-Language": language})
+        assert page.status_code == 200, language
+        said = game_script_messages(page.get_data(as_text=True), key)
+        assert set(said) == set(english), language
+        assert untranslated(flat(english), flat(said), language) == [], language
+        for name, sentence in english.items():
+            placeholders = set(re.findall(r"%\(\w+\)s", " ".join(flat({name: sentence}))))
+            theirs = flat({name: said[name]})
+            assert all(set(re.findall(r"%\(\w+\)s", t)) <= placeholders for t in theirs), (
+                language,
+                name,
             )

@@ -5,6 +5,8 @@ tests/rules/test_spades.py; the shared flows in tests/test_conformance.py."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import datetime
 from typing import Any
@@ -251,3 +253,31 @@ def test_the_referee_page_asks_whether_spades_are_broken(table: Any) -> None:
     assert 'name="broken" value="1" data-autosubmit checked' in broken
     # Another game's page has no such box.
     assert 'name="broken"' not in table.client.get("/referee/wizard/play").get_data(as_text=True)
+
+
+def test_the_games_csv_has_a_column_a_side_and_writes_nil(table: Any) -> None:
+    game_id = play_on_pages(table)
+    taps = kind("spades").samples.round_taps({**HAND, "dealer": 0})
+    assert table.post(f"/games/{game_id}/rounds/new", taps).status_code == 302
+    rows = list(csv.reader(io.StringIO(table.client.get(f"/games/{game_id}/export.csv").text)))
+    header, hand = rows[0], dict(zip(rows[0], rows[1], strict=True))
+    assert header[-6:] == [
+        "Ana & Cai side scores",
+        "Ana & Cai bags",
+        "Ana & Cai total",
+        "Ben & Dee side scores",
+        "Ben & Dee bags",
+        "Ben & Dee total",
+    ]
+    assert [hand[f"Ana & Cai {column}"] for column in ("side scores", "bags", "total")] == [
+        "71",
+        "1",
+        "71",
+    ]
+    assert [hand[f"Ben & Dee {column}"] for column in ("side scores", "bags", "total")] == [
+        "123",
+        "3",
+        "123",
+    ]
+    # Ben's nil as the table said it, not a bid of 0 tricks.
+    assert (hand["Ben bid"], hand["Ben took"], hand["Ben score"]) == ("nil", "0", "123")

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import Player, User
+from scorekeeper.models import Player, PlayerSummary, User
 from tests.conftest import PASSWORD, Table
 
 
@@ -195,3 +195,40 @@ def test_a_player_page_charts_each_game_kind_and_counts_finished_games_only(
     assert "Opponent Games Ahead Level Behind" in words
     assert "Ben 4 3 0 1" in words  # ahead in both Wizard games and one One Card game
     assert "Cai 2 2 0 0" in words
+
+
+def test_a_partner_is_no_opponent_on_the_player_page(app: Flask, table: Table) -> None:
+    """Spades' partners finish on one total: the player page counts the players of the
+    other side as opponents, never a partner (the summary kept and a fresh count alike)."""
+    hand = {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]}  # seats 0 and 2 make 110 and win
+    with app.app_context():
+        ana = db.session.scalar(select(User).where(User.username == "ana"))
+        for players in (["Ana", "Ben", "Cai", "Dee"], ["Ana", "Cai", "Ben", "Dee"]):
+            game = services.create_game(ana, "spades", players, options={"target": 100})
+            assert services.record_round(game, hand).state.finished
+    response = table.client.get(f"/players/{player_id(app, 'Ana')}")
+    words = text(response)
+    assert "Spades 2 2 100% 110.0 110" in words
+    # Cai was Ana's partner in the first game and Ben in the second; Dee never.
+    assert "Opponent Games Ahead Level Behind Dee 2 2 0 0 Ben 1 1 0 0 Cai 1 1 0 0" in words
+    with app.app_context():
+        kept = db.session.get(PlayerSummary, player_id(app, "Ana"))
+        assert kept is not None
+        assert (
+            kept.data["opponents"] == services.summarize_player(player_id(app, "Ana"))["opponents"]
+        )
+
+
+def test_the_games_list_and_night_name_a_game_of_partnerships_by_side(
+    app: Flask, table: Table
+) -> None:
+    with app.app_context():
+        ana = db.session.scalar(select(User).where(User.username == "ana"))
+        game = services.create_game(ana, "spades", ["Ana", "Ben", "Cai", "Dee"])
+        services.record_round(game, {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]})
+        night_id = game.row.night_id
+    listed = "Spades · Ana & Cai, Ben & Dee Hand 2 · Ana, Cai lead with 110"
+    assert listed in text(table.client.get("/games"))
+    assert listed in text(table.client.get("/nights"))
+    night = text(table.client.get(f"/nights/{night_id}"))
+    assert "Spades · Ana & Cai, Ben & Dee — not finished" in night

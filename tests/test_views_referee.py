@@ -7,8 +7,10 @@ import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.games.kinds import KINDS
 from tests.conftest import ApiClient
 from tests.conftest import page_errors as alerts
 
@@ -584,3 +586,32 @@ def test_a_bomb_trick_reads_in_every_language(client: FlaskClient, language: str
     assert "Cai" in line and "Nobody" not in line, line
     assert "Bomb" not in why and "Juggler" not in " ".join(notes), (why, notes)
     assert "7½♥" in line
+
+
+@pytest.mark.parametrize("game", list(KINDS))
+def test_a_games_own_referee_fields_are_drawn_from_its_folder(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """The referee's table is the shared one, extended by the game's own template in its
+    folder (its kind's ``templates.referee_table``): One Card's order beside the trump,
+    Wizard's special cards; a game with neither draws neither."""
+    own = KINDS[game].templates.referee_table
+    drawn: list[str] = []
+    fetch = app.jinja_env.get_template
+
+    def fetched(name: Any, *args: Any, **kwargs: Any) -> Any:
+        template = fetch(name, *args, **kwargs)
+        drawn.append(template.name)  # included templates too
+        return template
+
+    monkeypatch.setattr(app.jinja_env, "get_template", fetched)
+    pages = [client.get(f"/referee/{game}/{page}") for page in ("trick", "play")]
+    assert drawn.count(own) == 2, drawn
+    assert "referee/_table_fields.html" in drawn
+    for page in pages:
+        html_text = page.get_data(as_text=True)
+        assert page.status_code == 200
+        assert ('name="order"' in html_text) == KINDS[game].referee.has_order
+        chooses = bool(KINDS[game].referee.optional_specials)
+        assert ("Special cards in play" in html_text) == chooses
+        assert 'name="trump"' in html_text and 'name="plays"' in html_text

@@ -121,6 +121,9 @@ class Templates:
     standing: str = "kinds/_standing.html"
     """What the standings (game page, watch board, big board) say of a side beyond its
     name and total (Spades' bags); by default nothing."""
+    referee_table: str = "referee/_table_fields.html"
+    """The referee pages' table (its cards, trump, who led), extended by a game with its
+    own fields in the blocks it leaves (Wizard's special cards, One Card's order)."""
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,14 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, case, delete, func, insert, select
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
+from ..games import GAMES
 from ..models import (
     Game,
     Night,
@@ -102,8 +104,9 @@ def round_result_rows(
 
 TIMELINE_GAMES = 60
 """Finished games of each kind the player page's charts show."""
-SUMMARY_VERSION = 3
-"""The shape of a player's summary; an older one is counted afresh until rebuilt."""
+SUMMARY_VERSION = 4
+"""The shape of a player's summary; an older one is counted afresh until rebuilt (4: a
+partner is no opponent)."""
 TIMELINE_KEPT = TIMELINE_GAMES + 20
 """The latest games of each kind kept beyond the chart's: room to take a game back (an
 undo reopening it) without counting the player's games afresh."""
@@ -161,28 +164,58 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             }
         )
     other = aliased(Seat)
-    for pid, other_id, games, ahead, level, behind in db.session.execute(
+    # In a game of partnerships, by the two seats and the table's size too: a partner (the
+    # other seat on one's side, as the game's rules say) is no opponent, whoever finished
+    # ahead. The other games are counted by the two players alone, as they ever were.
+    partnered = kinds_with_sides()
+    of_sides = Game.kind.in_(partnered)
+    table_sizes = (
+        select(Seat.game_id, func.count().label("players"))
+        .join(Game, Game.id == Seat.game_id)
+        .where(of_sides, Seat.game_id.in_(select(Seat.game_id).where(Seat.player_id.in_(ids))))
+        .group_by(Seat.game_id)
+        .subquery()
+    )
+    # Labelled, so that GROUP BY names them (PostgreSQL would take the same expression
+    # with its own parameters for another one).
+    seat = case((of_sides, Seat.seat), else_=-1).label("seat_on_side")
+    other_seat = case((of_sides, other.seat), else_=-1).label("other_on_side")
+    opponents: dict[tuple[int, int], list[int]] = {}
+    rows = db.session.execute(
         select(
             Seat.player_id,
             other.player_id,
+            Game.kind,
+            seat,
+            other_seat,
+            table_sizes.c.players,
             func.count(),
             func.sum(case((Seat.total > other.total, 1), else_=0)),
             func.sum(case((Seat.total == other.total, 1), else_=0)),
             func.sum(case((Seat.total < other.total, 1), else_=0)),
         )
         .join(Game, finished)
+        .outerjoin(table_sizes, table_sizes.c.game_id == Seat.game_id)
         .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
         .where(Seat.player_id.in_(ids))
-        .group_by(Seat.player_id, other.player_id)
-        .order_by(Seat.player_id, other.player_id)
-    ):
+        .group_by(
+            Seat.player_id, other.player_id, Game.kind, seat, other_seat, table_sizes.c.players
+        )
+    )
+    for pid, other_id, kind, at, other_at, players, games, ahead, level, behind in rows:
+        if players is not None and partners(kind, players, at, other_at):
+            continue
+        line = opponents.setdefault((pid, other_id), [0, 0, 0, 0])
+        for i, value in enumerate((games, ahead, level, behind)):
+            line[i] += int(value or 0)
+    for (pid, other_id), (games, ahead, level, behind) in sorted(opponents.items()):
         summaries[pid]["opponents"].append(
             {
                 "player_id": other_id,
                 "games": games,
-                "ahead": int(ahead or 0),
-                "level": int(level or 0),
-                "behind": int(behind or 0),
+                "ahead": ahead,
+                "level": level,
+                "behind": behind,
             }
         )
     for pid, entries in latest_games(ids).items():
@@ -218,6 +251,49 @@ def summarize_players(player_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         if rounds:
             summaries[pid]["bidding"].append([kind, cards, rounds, made, failed, miss])
     return summaries
+
+
+def kinds_with_sides() -> list[str]:
+    """The games some table of which plays in partnerships (Spades)."""
+    return [
+        key
+        for key, rules in GAMES.items()
+        if any(
+            len(set(_side_of_seats(key, players))) < players
+            for players in range(rules.min_players, rules.max_players + 1)
+        )
+    ]
+
+
+def table_sides(kind: str, players: int) -> list[tuple[int, ...]]:
+    """The seats of each side of a game of ``kind`` at a table of ``players``, by their
+    first seat: each seat alone but in a game of partnerships ([(0, 2), (1, 3)])."""
+    sides: dict[int, tuple[int, ...]] = {}
+    for seat, side in enumerate(_side_of_seats(kind, players)):
+        sides[side] = (*sides.get(side, ()), seat)
+    return sorted(sides.values())
+
+
+def partners(kind: str, players: int, seat: int, other: int) -> bool:
+    """Whether two seats of a table of ``players`` play for one side in a game of ``kind``
+    (Spades' partnerships), as its rules say of a new game of that table."""
+    side_of = _side_of_seats(kind, players)
+    return seat < len(side_of) and other < len(side_of) and side_of[seat] == side_of[other]
+
+
+@lru_cache(maxsize=256)
+def _side_of_seats(kind: str, players: int) -> tuple[int, ...]:
+    """Each seat's side in a game of ``kind`` at a table of ``players``: its own but in a
+    game of partnerships (a game's sides depend on its table, not on its options)."""
+    alone = tuple(range(players))
+    rules = GAMES.get(kind)
+    if rules is None:
+        return alone
+    try:
+        game = rules.new([f"Player {seat + 1}" for seat in range(players)])
+    except Exception:  # no longer a table of the game: each seat plays for itself
+        return alone
+    return tuple(game.side_of(seat) for seat in range(players))
 
 
 def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:
@@ -276,6 +352,8 @@ class GameResults:
     created_at: datetime
     seats: tuple[tuple[int, int, bool], ...]
     """Each seat's player id, total and whether they won."""
+    sides: tuple[int, ...]
+    """Each seat's side (the index of its side in the game's rules): partners share one."""
     bidding: tuple[tuple[int, int, int, int, int, int], ...]
     """Each player's bids by deal size: player id, cards, rounds, made, failed, and the
     sum of bid minus taken."""
@@ -301,6 +379,7 @@ class GameResults:
                 (seat.player_id, state.totals[seat.seat], seat.seat in state.winners)
                 for seat in game.seats
             ),
+            tuple(state.side_of(seat.seat) for seat in game.seats),
             tuple(
                 (pid, cards, line[0], line[1], line[2], line[3])
                 for (pid, cards), line in sorted(lines.items())
@@ -366,9 +445,13 @@ def update_summaries(changes: Iterable[SummaryChange]) -> None:
         for results, sign in ((change.removed, -1), (change.added, 1)):
             if results is None:
                 continue
-            for pid, total, won in results.seats:
+            for (pid, total, won), side in zip(results.seats, results.sides, strict=True):
                 if pid in summaries:
-                    others = [(o, t) for o, t, _ in results.seats if o != pid]
+                    others = [
+                        (o, t)
+                        for (o, t, _), theirs in zip(results.seats, results.sides, strict=True)
+                        if o != pid and theirs != side
+                    ]
                     if _count_game(summaries[pid], results, pid, total, won, others, sign):
                         best_unknown.add((pid, results.kind))
     for pid, kind in sorted(best_unknown):

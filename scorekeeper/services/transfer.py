@@ -199,7 +199,9 @@ def _export_pending(game: Game) -> dict[str, Any] | None:
 
 
 def game_csv(game: Game) -> str:
-    """A game as a spreadsheet: a row a round, each player's columns, running totals."""
+    """A game as a spreadsheet: a row a round, each player's columns, running totals; in a
+    game of sides (partnerships), each side's columns too: its total and what the game
+    keeps of it round by round (Spades' side scores and bags)."""
     state = rules_game(game)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -208,6 +210,11 @@ def game_csv(game: Game) -> str:
     header: list[Any] = ["round", "cards", "dealer", *fact_keys]
     for name in names:
         header += [f"{name} bid", f"{name} took", f"{name} score", f"{name} total"]
+    sides = state.sides if state.has_sides else ()
+    side_names = [" & ".join(names[seat] for seat in seats) for seats in sides]
+    side_keys = _side_fact_keys(state) if sides else []
+    for name in side_names:
+        header += [f"{name} {key.replace('_', ' ')}" for key in side_keys] + [f"{name} total"]
     writer.writerow(header)
     for scored in state.scored_rounds:
         facts = scored.record.to_mapping()
@@ -215,15 +222,33 @@ def game_csv(game: Game) -> str:
         for key in fact_keys:
             value = facts.get(key)
             row.append(_cell(value, names))
+        bids = facts.get("bids")
         for seat, outcome in enumerate(state.seat_outcomes(scored.record)):
+            said = bids[seat] if isinstance(bids, list) and len(bids) > seat else None
             row += [
-                "" if outcome.bid is None else outcome.bid,
+                # A bid the game writes in words (Spades' nil) as the table said it.
+                said if isinstance(said, str) else "" if outcome.bid is None else outcome.bid,
                 outcome.took,
                 scored.scores[seat],
                 scored.totals[seat],
             ]
+        side_facts = state.scored_facts(scored) if sides else {}
+        for side, seats in enumerate(sides):
+            row += [_cell(side_facts[key][side], names) for key in side_keys]
+            row.append(scored.totals[seats[0]])
         writer.writerow(row)
     return out.getvalue()
+
+
+def _side_fact_keys(state: State) -> list[str]:
+    """The facts a game of sides keeps of each side round by round: its scored facts
+    that are a list with a value a side."""
+    keys: dict[str, None] = {}
+    for scored in state.scored_rounds:
+        for key, value in state.scored_facts(scored).items():
+            if isinstance(value, list) and len(value) == len(state.sides):
+                keys[key] = None
+    return list(keys)
 
 
 def _fact_keys(state: State) -> list[str]:

@@ -340,6 +340,12 @@ def _index(raw: str | None, length: int) -> int | None:
     return index if 0 <= index < length else None
 
 
+def table_fields(referee: Referee) -> str:
+    """The template of the referee's table for ``referee``'s game: the shared one, or the
+    game's own extending it (its special cards, its order of the cards)."""
+    return KINDS[referee.key].templates.referee_table
+
+
 def picker(referee: Referee) -> dict[str, Any]:
     """The picker's cards: the ranks of each suit; the special cards played as they are
     (and which of them the deck holds several of); those played as a card of a named suit
@@ -418,7 +424,13 @@ def refuse_address(template: str, referee: Referee, refused: AddressTooBig) -> R
     refused.table.errors.append(translate(refused.error))
     referee = refused.table.referee
     page = render_template(
-        template, referee=referee, table=refused.table, ruling=None, verdict=None, **picker(referee)
+        template,
+        referee=referee,
+        table=refused.table,
+        ruling=None,
+        verdict=None,
+        table_fields=table_fields(referee),
+        **picker(referee),
     )
     return page, 400
 
@@ -444,7 +456,12 @@ def trick(game: str) -> ResponseReturnValue:
         except CardError as error:
             table.errors.append(translate(error))
     return render_template(
-        "referee/trick.html", referee=referee, table=table, ruling=ruling, **picker(referee)
+        "referee/trick.html",
+        referee=referee,
+        table=table,
+        ruling=ruling,
+        table_fields=table_fields(referee),
+        **picker(referee),
     )
 
 
@@ -485,7 +502,12 @@ def play(game: str) -> ResponseReturnValue:
         table.errors.append(error)
     referee = table.referee
     return render_template(
-        "referee/play.html", referee=referee, table=table, verdict=verdict, **picker(referee)
+        "referee/play.html",
+        referee=referee,
+        table=table,
+        verdict=verdict,
+        table_fields=table_fields(referee),
+        **picker(referee),
     )
 
 

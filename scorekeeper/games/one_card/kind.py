@@ -50,6 +50,7 @@ KIND = GameKind(
         sheet_notes="one_card/sheet_notes.html",
         statistics="one_card/statistics.html",
         sheet_options="one_card/sheet_options.html",
+        referee_table="one_card/referee_table.html",
         pending="one_card/pending.html",
     ),
     words=Words(

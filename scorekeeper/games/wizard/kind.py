@@ -60,6 +60,7 @@ KIND = GameKind(
         sheet_notes="wizard/sheet_notes.html",
         statistics="wizard/statistics.html",
         sheet_options="wizard/sheet_options.html",
+        referee_table="wizard/referee_table.html",
         options_line="wizard/options_line.html",
     ),
     words=Words(
