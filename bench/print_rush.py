@@ -248,7 +248,15 @@ def main() -> int:
     parser.add_argument("--watchers", type=int, default=200, help="phones (200)")
     parser.add_argument("--seconds", type=float, default=20, help="seconds a phase (20)")
     parser.add_argument("--workers", type=int, help="workers a server (as scripts/start)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the app served with render processes (SHEET_RENDER_NICENESS=19)",
+    )
     args = parser.parse_args()
+    settings = {f"FLASK_{name}": value for name, _, value in (s.partition("=") for s in args.set)}
 
     from scorekeeper import services
     from scorekeeper.extensions import db
@@ -269,7 +277,7 @@ def main() -> int:
         }
         workers = (args.workers or served_workers()) if can_run_gunicorn() else None
         ways = {
-            "render processes": Server(env, folder, workers=workers, name="apart"),
+            "render processes": Server({**env, **settings}, folder, workers=workers, name="apart"),
             # As before: in the worker's threads, as many sheets waiting as ask.
             "worker's threads": Server(
                 {**env, "FLASK_SHEET_RENDER_PROCESSES": "0", "FLASK_SHEET_RENDER_WAITING": "null"},

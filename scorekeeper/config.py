@@ -138,7 +138,7 @@ SHEET_RENDER_NICENESS = 10
 # Sheets that may wait for their turn in a worker besides those being laid out; one more
 # is answered 503 at once (its page asks again by itself), so sheets never hold every
 # thread a worker has for its pages.
-SHEET_RENDER_WAITING = 2
+SHEET_RENDER_WAITING = 4
 # Blank sheets need no account: a visitor without one gets this many rendered a minute
 # (from one address, counted in the database for every worker and server together);
 # sheets already made are free.
