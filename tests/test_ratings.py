@@ -19,7 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.games.spades.rules import SpadesGame
 from scorekeeper.models import Game, Night, Player, Rating, Seat, User
-from scorekeeper.services import ratings, transfer
+from scorekeeper.services import caches, ratings, transfer
 
 pytestmark = pytest.mark.data_layer
 
@@ -311,7 +311,7 @@ def test_a_kind_with_sides_is_rated_by_sides_from_its_rules(
     """Shared code asks the game's rules for its sides: with Spades' rules registered,
     its stored games are rated side against side."""
     monkeypatch.setitem(GAMES, "spades", SpadesGame)
-    ratings._sides.cache_clear()
+    caches._sides.cache_clear()
     with app.app_context():
         ana = services.create_user("ana", "ana plays clubs")
         night = Night(owner_id=ana.id, date=date(2026, 2, 1))
@@ -342,7 +342,7 @@ def test_a_kind_with_sides_is_rated_by_sides_from_its_rules(
         assert [row[3] for row in rows] == pytest.approx(
             [teams[0][0].mu, teams[1][0].mu, teams[0][1].mu, teams[1][1].mu]
         )
-    ratings._sides.cache_clear()
+    caches._sides.cache_clear()
 
 
 def test_position_sorts_as_the_games_list_orders_games() -> None:

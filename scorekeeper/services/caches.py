@@ -6,6 +6,7 @@ the caches equal it."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -259,7 +260,7 @@ def kinds_with_sides() -> list[str]:
         key
         for key, rules in GAMES.items()
         if any(
-            len(set(_side_of_seats(key, players))) < players
+            len(sides_of(key, players)) < players
             for players in range(rules.min_players, rules.max_players + 1)
         )
     ]
@@ -268,32 +269,36 @@ def kinds_with_sides() -> list[str]:
 def table_sides(kind: str, players: int) -> list[tuple[int, ...]]:
     """The seats of each side of a game of ``kind`` at a table of ``players``, by their
     first seat: each seat alone but in a game of partnerships ([(0, 2), (1, 3)])."""
-    sides: dict[int, tuple[int, ...]] = {}
-    for seat, side in enumerate(_side_of_seats(kind, players)):
-        sides[side] = (*sides.get(side, ()), seat)
-    return sorted(sides.values())
+    return sorted(sides_of(kind, players))
 
 
 def partners(kind: str, players: int, seat: int, other: int) -> bool:
     """Whether two seats of a table of ``players`` play for one side in a game of ``kind``
     (Spades' partnerships), as its rules say of a new game of that table."""
-    side_of = _side_of_seats(kind, players)
-    return seat < len(side_of) and other < len(side_of) and side_of[seat] == side_of[other]
+    return any(seat in side and other in side for side in sides_of(kind, players))
+
+
+def sides_of(
+    kind: str, player_count: int, options: Mapping[str, Any] | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side of a game, as its rules say (each seat alone but in a game
+    of partnerships), asked of a new game of the same table and options."""
+    if not options:  # the history's many questions of a table: no options to write out
+        return _sides(kind, player_count, "{}")
+    return _sides(kind, player_count, json.dumps(options, sort_keys=True, default=str))
 
 
 @lru_cache(maxsize=256)
-def _side_of_seats(kind: str, players: int) -> tuple[int, ...]:
-    """Each seat's side in a game of ``kind`` at a table of ``players``: its own but in a
-    game of partnerships (a game's sides depend on its table, not on its options)."""
-    alone = tuple(range(players))
+def _sides(kind: str, player_count: int, options: str) -> tuple[tuple[int, ...], ...]:
+    alone = tuple((seat,) for seat in range(player_count))
     rules = GAMES.get(kind)
     if rules is None:
         return alone
     try:
-        game = rules.new([f"Player {seat + 1}" for seat in range(players)])
-    except Exception:  # no longer a table of the game: each seat plays for itself
+        names = [f"Player {seat + 1}" for seat in range(player_count)]
+        return rules.new(names, 0, json.loads(options)).sides
+    except Exception:  # no longer a table or options of the game: each seat for itself
         return alone
-    return tuple(game.side_of(seat) for seat in range(players))
 
 
 def latest_games(player_ids: list[int]) -> dict[int, list[list[Any]]]:

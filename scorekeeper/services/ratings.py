@@ -16,11 +16,9 @@ every place as it was changes no rating and rates nothing again.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from functools import lru_cache
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -30,7 +28,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import Game, Night, Rating, Season, Seat, User
 from . import writes
-from .caches import SummaryChange
+from .caches import SummaryChange, sides_of
 
 MODEL = PlackettLuce()
 """openskill's defaults: a new player is 25 ± 25/3, so their conservative rating is 0."""
@@ -56,26 +54,6 @@ def position_of(when: date, created_at: datetime, game_id: str) -> str:
     '2026-03-01 2026-03-01T20:05:00.000000 ab12'
     """
     return f"{when.isoformat()} {created_at.isoformat(timespec='microseconds')} {game_id}"
-
-
-@lru_cache(maxsize=256)
-def _sides(kind: str, player_count: int, options: str) -> tuple[tuple[int, ...], ...]:
-    rules = GAMES.get(kind)
-    if rules is None:
-        return tuple((seat,) for seat in range(player_count))
-    try:
-        names = [f"Player {seat + 1}" for seat in range(player_count)]
-        return rules.new(names, 0, json.loads(options)).sides
-    except Exception:  # options no longer valid: each seat plays for itself
-        return tuple((seat,) for seat in range(player_count))
-
-
-def sides_of(
-    kind: str, player_count: int, options: Mapping[str, Any]
-) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side of a game, as its rules say (each seat alone but in a game
-    of partnerships), asked of a new game of the same table and options."""
-    return _sides(kind, player_count, json.dumps(options, sort_keys=True, default=str))
 
 
 def side_places(sides: Sequence[Sequence[int]], totals: Sequence[int]) -> list[int]:
