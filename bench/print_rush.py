@@ -54,12 +54,6 @@ TARGET = 2.0
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
-def empty_app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
-    """The baseline: no framework, no work."""
-    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
-    return [b"ok"]
-
-
 def setup(database: Path) -> tuple[Any, list[str], str, str]:
     """The account's twenty games to print, the game in progress and its watch token."""
     from scorekeeper import services
@@ -262,7 +256,7 @@ def main() -> int:
     from scorekeeper.extensions import db
     from scorekeeper.models import User
 
-    from .load import Server, can_run_gunicorn, served_workers
+    from .load import EMPTY_APP, Server, can_run_gunicorn, served_workers
 
     with tempfile.TemporaryDirectory(prefix="bench-rush-") as directory:
         folder = Path(directory)
@@ -286,7 +280,7 @@ def main() -> int:
                 name="in",
             ),
         }
-        empty = Server(env, folder, workers=workers, app="bench.print_rush:empty_app", name="empty")
+        empty = Server(env, folder, workers=workers, app=EMPTY_APP, name="empty")
         owner_id = None
         with app.app_context():
             owner_id = db.session.execute(db.select(User.id)).scalar_one()
