@@ -855,12 +855,10 @@
             if (!cached) return;
             return cached.text().then(function (html) {
               if (html.indexOf('<html lang="' + lang + '"') !== -1) return;
-              // One copy only: the old one goes, whatever the answer's Vary said.
+              // Put in place of the copy kept (the same request): the service worker
+              // always finds one, the old or the new, never none.
               return fetch("/offline", { credentials: "same-origin" }).then(function (fresh) {
-                if (!fresh.ok) return;
-                return cache.delete("/offline", any).then(function () {
-                  return cache.put("/offline", fresh);
-                });
+                if (fresh.ok) return cache.put("/offline", fresh);
               });
             });
           });

@@ -51,12 +51,15 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.mode === "navigate") {
     // Pages: always the network; the offline page when there is none.
-    event.respondWith(
-      fetch(request).catch(function () {
-        return caches.open(SHELL).then(function (cache) {
-          return cache.match("/offline", { ignoreVary: true });
-        });
-      })
-    );
+    event.respondWith(fetch(request).catch(offlinePage));
   }
 });
+
+// The offline page kept in this shell; failing that, any copy kept under another name
+// (a shell a page refreshed while this worker took over).
+function offlinePage() {
+  var any = { ignoreVary: true };
+  return caches.open(SHELL).then(function (cache) { return cache.match("/offline", any); })
+    .then(function (kept) { return kept || caches.match("/offline", any); })
+    .then(function (kept) { return kept || Response.error(); });
+}
