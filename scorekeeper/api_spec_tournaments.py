@@ -94,6 +94,30 @@ def paths() -> dict[str, Any]:
                     "404": NOT_FOUND,
                 },
             },
+            "patch": {
+                "summary": "Change its name, date, ranking rule or plan of stages",
+                "description": "The fields given change, each checked as when the tournament"
+                " was made; the stages drawn stay as they are. Its game, options and players"
+                " do not change here (422 on that field).",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/TournamentChange"}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json("The tournament as changed", "Tournament"),
+                    "401": UNAUTHORIZED,
+                    "404": NOT_FOUND,
+                    "409": _errors(
+                        "Fewer stages than are drawn, or the plan changed once the final is drawn"
+                    ),
+                    "413": _errors("A body of more than 1 MB"),
+                    "422": REFUSED,
+                },
+            },
         },
         "/tournaments/{tournament_id}/players": {
             "parameters": [TOURNAMENT_ID],
@@ -249,6 +273,15 @@ def schemas(game_keys: dict[str, Any]) -> dict[str, Any]:
                 "final_size": 6,
                 "players": ["Ana", "Ben", "Cai", "Dai", "Eli", "Fay"],
             },
+        },
+        "TournamentChange": {
+            "type": "object",
+            "properties": {
+                key: plan[key]
+                for key in ("name", "date", "stages", "table_size", "ranking", "final_size")
+            },
+            "additionalProperties": False,
+            "example": {"name": "Club championship, December", "ranking": "placement"},
         },
         "Tournament": {
             "type": "object",

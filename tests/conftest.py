@@ -250,6 +250,9 @@ class ApiClient:
     def put(self, url: str, json: Any = None) -> Any:
         return self.client.put(url, json=json, headers=self.headers)
 
+    def patch(self, url: str, json: Any = None) -> Any:
+        return self.client.patch(url, json=json, headers=self.headers)
+
     def delete(self, url: str) -> Any:
         return self.client.delete(url, headers=self.headers)
 

@@ -324,6 +324,12 @@ PAGES: dict[str, Ask] = {
     "tournament with tonight's players": lambda c, g, lang: post_with_token(
         c, f"/tournaments/{g['tournament']}/tonight", {}
     ),
+    "tournament's change": lambda c, g, lang: c.get(f"/tournaments/{g['tournament']}/edit"),
+    "tournament's change refused": lambda c, g, lang: post_with_token(
+        c,
+        f"/tournaments/{g['tournament']}/edit",
+        {"name": "Cup", "date": "2026-12-07", "stages": "0", "table_size": "3", "final_size": "9"},
+    ),
     "wizard round": lambda c, g, lang: c.get(f"/games/{g['running']}/rounds/new"),
     "wizard round refused": lambda c, g, lang: post_with_token(
         c,
@@ -530,6 +536,7 @@ COVERED = {
     "tournaments.show",
     "tournaments.register",
     "tournaments.take_tonight",
+    "tournaments.edit",
     "tournaments.screen",
 }
 

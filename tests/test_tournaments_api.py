@@ -156,3 +156,108 @@ def test_the_answers_follow_the_openapi_document(api: ApiClient, recorded: dict[
     url = f"{TOURNAMENTS}/{made['id']}"
     check("Stage", api.post(f"{url}/stages", json={"seed": 3}).json)
     check("Standings", api.get(f"{url}/standings").json)
+    change = {"name": "Club championship, December", "ranking": "placement"}
+    check("TournamentChange", change)
+    check("Tournament", api.patch(url, json=change).json)
+
+
+def test_a_tournament_changed_after_it_is_made(api: ApiClient, recorded: dict[str, Any]) -> None:
+    """Its name, date, ranking rule and plan change; its game, options and players do not;
+    the stages drawn stay, and the standings follow the ranking rule at once."""
+    api.login()
+    made = api.post(TOURNAMENTS, json=recorded["tournament"]).json
+    url = f"{TOURNAMENTS}/{made['id']}"
+    changed = api.patch(url, json={"name": "  Winter cup ", "date": "2026-12-12", "stages": 2})
+    assert changed.status_code == 200, changed.json
+    assert (changed.json["name"], changed.json["date"], changed.json["stages"]) == (
+        "Winter cup",
+        "2026-12-12",
+        2,
+    )
+    assert api.get(url).json == changed.json
+
+    stage = api.post(f"{url}/stages", json={"seed": 5}).json
+    table = stage["tables"][0]
+    body = {"trump": "clubs", "turned": "9c", "bids": [1, 0, 0], "tricks": [1, 0, 0]}
+    assert api.post(f"/api/v1/games/{table['game']}/rounds", json=body).status_code == 201
+    assert api.get(f"{url}/standings").json["standings"][0]["points"] == 30
+    placed = api.patch(url, json={"ranking": "placement"})
+    assert placed.status_code == 200, placed.json
+    first = api.get(f"{url}/standings").json["standings"][0]
+    assert (first["player"], first["points"]) == (table["players"][0], 3)  # 1st of 3 at a table
+
+    def refused(body: Any, status: int) -> list[str | None]:
+        answer = api.patch(url, json=body)
+        assert answer.status_code == status, answer.json
+        return [error["field"] for error in answer.json["errors"]]
+
+    before = api.get(url).json
+    assert refused({"game": "oh_hell", "players": []}, 422) == ["game", "players"]
+    assert refused({"name": "", "table_size": 9, "ranking": "luck"}, 422) == [
+        "name",
+        "ranking",
+        "table_size",
+    ]
+    assert refused({"final_size": 7}, 422) == ["final_size"]  # Wizard seats 3 to 6
+    assert refused({"stages": 0}, 422) == ["stages"]
+    # One stage is drawn: the tournament keeps at least one.
+    assert api.patch(url, json={"stages": 1}).status_code == 200
+    assert api.get(url).json["next_stage"] == {"number": 2, "final": True}
+    assert api.patch(url, json={"name": "Anything", "final_size": 0}).status_code == 200
+    assert api.get(url).json == before | {
+        "name": "Anything",
+        "final_size": 0,
+        "stages": 1,
+        "next_stage": None,
+    }
+    assert api.patch(url, json={"final_size": 6, "name": before["name"]}).status_code == 200
+    assert api.get(url).json == before | {"stages": 1, "next_stage": {"number": 2, "final": True}}
+    assert api.patch(f"{TOURNAMENTS}/999", json={"name": "x"}).status_code == 404
+    assert api.patch(url, json=["name"]).status_code in (400, 422)
+    api.login("ben")
+    assert api.patch(url, json={"name": "Mine"}).status_code == 404
+
+
+def test_the_plan_stays_once_the_final_is_drawn(app: Any, api: ApiClient) -> None:
+    """Once the final is drawn, its stages and tables are what was played; fewer stages
+    than are drawn never."""
+    api.login()
+    body = {
+        "name": "Short",
+        "date": "2026-12-07",
+        "game": "wizard",
+        "options": {"schedule": [1]},
+        "stages": 2,
+        "table_size": 3,
+        "final_size": 3,
+        "players": ["Ana", "Ben", "Cai", "Dai", "Eli", "Fay"],
+    }
+    made = api.post(TOURNAMENTS, json=body)
+    assert made.status_code == 201, made.json
+    url = f"{TOURNAMENTS}/{made.json['id']}"
+    for seed in (1, 2):
+        stage = api.post(f"{url}/stages", json={"seed": seed})
+        assert stage.status_code == 201, stage.json
+        for table in stage.json["tables"]:
+            game = api.get(f"/api/v1/games/{table['game']}").json
+            cards = game["next"]["cards"]
+            round_body = {
+                "trump": "clubs",
+                "turned": "9c",
+                "bids": [0, 0, 0],
+                "tricks": [cards, 0, 0],
+            }
+            answer = api.post(f"/api/v1/games/{table['game']}/rounds", json=round_body)
+            assert answer.status_code == 201, answer.json
+    fewer = api.patch(url, json={"stages": 1})
+    assert fewer.status_code == 409
+    assert fewer.json["errors"][0]["field"] == "stages"
+    assert "2 stages are drawn already" in fewer.json["errors"][0]["message"]
+    assert api.post(f"{url}/stages", json={}).status_code == 201  # the final
+    for change in ({"stages": 3}, {"final_size": 0}, {"table_size": 4}):
+        answer = api.patch(url, json=change)
+        assert answer.status_code == 409, answer.json
+        assert answer.json["errors"][0]["field"] == next(iter(change))
+        assert "The final is drawn" in answer.json["errors"][0]["message"]
+    assert api.patch(url, json={"name": "Short, played"}).status_code == 200
+    assert api.get(url).json["stages"] == 2

@@ -243,3 +243,96 @@ def test_the_printed_standings(table: Table) -> None:
     assert answer.status_code == 200
     assert answer.mimetype == "application/pdf"
     assert answer.data.startswith(b"%PDF")
+
+
+def plan_of(page: str) -> dict[str, str]:
+    """The change page's fields as it shows them."""
+    fields = dict(re.findall(r'<input [^>]*?name="(\w+)"[^>]*? value="([^"]*)"', page))
+    fields |= dict(re.findall(r'<input [^>]*?value="([^"]*)"[^>]*? name="(\w+)"', page)[::-1])
+    chosen = re.search(r'<option selected value="(\w+)"|<option value="(\w+)" selected', page)
+    assert chosen is not None
+    fields["ranking"] = chosen.group(1) or chosen.group(2)
+    return {k: html.unescape(v) for k, v in fields.items() if k != "csrf_token"}
+
+
+def test_the_organiser_changes_the_name_ranking_and_plan(table: Table, app: Flask) -> None:
+    app.config["STANDINGS_STAMP_SECONDS"] = 0  # every poll reads the stamp
+    url, screen = shared_screen(table)
+    page = table.client.get(url).get_data(as_text=True)
+    (edit,) = links(page, "data-edit")
+    shown = table.client.get(edit)
+    assert shown.status_code == 200
+    form = shown.get_data(as_text=True)
+    assert 'value="Club night"' in form and 'value="2026-12-07"' in form
+    hall = app.test_client()
+    stamp = hall.get(screen + "/version").json["version"]
+
+    changed = table.post(
+        edit,
+        {
+            "name": "Club night <i>cup</i>",
+            "date": "2026-12-08",
+            "stages": "3",
+            "table_size": "3",
+            "ranking": "placement",
+            "final_size": "0",
+        },
+    )
+    assert changed.status_code == 302 and changed.headers["Location"] == url
+    page = html.unescape(table.client.get(url).get_data(as_text=True))
+    assert "The tournament is changed." in page
+    assert "Club night <i>cup</i>" in page  # unescaped here: the page escaped it
+    assert "<i>cup</i>" not in table.client.get(url).get_data(as_text=True)
+    assert "ranked by places at each table" in page
+    assert "Draw stage 2 of 3" in page
+    # The hall's screen follows.
+    assert hall.get(screen + "/version").json["version"] != stamp
+    assert "Club night &lt;i&gt;cup&lt;/i&gt;" in hall.get(screen).get_data(as_text=True)
+
+    # One stage is drawn: fewer is refused beside the field, what was typed kept.
+    table.post(edit, {"name": "x", "date": "2026-12-08", "stages": "2", "table_size": "3"})
+    refused = table.post(
+        edit,
+        {"name": "Kept", "date": "2026-12-08", "stages": "0", "table_size": "9", "ranking": "x"},
+    )
+    assert refused.status_code == 422
+    said = html.unescape(refused.get_data(as_text=True))
+    assert 'value="Kept"' in said
+    assert "Number must be between 1 and 12." in said
+    assert "Not a valid choice." in said
+    page = html.unescape(table.client.get(url).get_data(as_text=True))
+    assert "<h1>Kept</h1>" not in page and "<h1>x</h1>" in page
+
+
+def test_a_change_the_drawn_stages_forbid_is_said_beside_its_field(table: Table) -> None:
+    url = make(table, stages="1", final_size="0")
+    table.post(f"{url}/draw")
+    answer = table.post(
+        f"{url}/edit",
+        {
+            "name": "Club night",
+            "date": "2026-12-07",
+            "stages": "1",
+            "table_size": "4",
+            "ranking": "scores",
+            "final_size": "7",
+        },
+    )
+    assert answer.status_code == 422
+    said = html.unescape(answer.get_data(as_text=True))
+    assert "The final table seats 3 to 6 players, or 0 for no final" in said
+    assert table.client.post(f"{url}/edit", data={"name": "x"}).status_code == 400  # no CSRF
+
+
+def test_the_change_page_in_another_language_and_for_another_account(
+    table: Table, app: Flask
+) -> None:
+    url = make(table)
+    table.client.set_cookie("language", "cy")
+    page = table.client.get(f"{url}/edit").get_data(as_text=True)
+    assert '<html lang="cy"' in page
+    assert "Change the tournament" not in page
+    ben = Table(app, app.test_client())
+    ben.login("ben")
+    assert ben.client.get(f"{url}/edit").status_code == 404
+    assert ben.post(f"{url}/edit", {"name": "Mine"}).status_code == 404

@@ -54,7 +54,7 @@ from .rounds import (
     tricks_fields,
 )
 from .sheets import MAX_SEATS, BlankSheetForm
-from .tournaments import PlayersForm, TournamentForm
+from .tournaments import PlayersForm, TournamentForm, TournamentPlanForm
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -82,6 +82,7 @@ __all__ = [
     "RoundForm",
     "SeasonForm",
     "TournamentForm",
+    "TournamentPlanForm",
     "_first_dealer_field",
     "_players_field",
     "at_most",

@@ -14,7 +14,10 @@ NAME_LONGEST = 80
 PLAYERS_LONGEST = 200 * 42
 
 
-class TournamentForm(FlaskForm):
+class TournamentPlanForm(FlaskForm):
+    """What of a tournament may change once it is made: its name, date, ranking rule and
+    plan of stages (services.tournaments.CHANGEABLE)."""
+
     name = StringField(
         lazy_gettext("Name of the tournament"),
         validators=[InputRequired(REQUIRED), at_most(NAME_LONGEST)],
@@ -53,6 +56,9 @@ class TournamentForm(FlaskForm):
         validators=[Optional()],
         invalid_value_message=NOT_A_WHOLE_NUMBER,
     )
+
+
+class TournamentForm(TournamentPlanForm):
     players = TextAreaField(
         lazy_gettext("Players, one name a line"),
         validators=[Optional(), at_most(PLAYERS_LONGEST)],

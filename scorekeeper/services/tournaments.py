@@ -46,7 +46,7 @@ from ..tournaments.standings import (
     with_final,
 )
 from . import screens, writes
-from .errors import Conflict, NotFound
+from .errors import Conflict, N_plural, NotFound
 from .games import State, StoredGame, rules_game
 from .nights import evening_of, table_zone, tonight
 from .players import player_named
@@ -225,6 +225,68 @@ def create_tournament(owner: User, plan: Plan) -> Tournament:
     )
     db.session.add(tournament)
     _register(owner, tournament, names)
+    writes.commit()
+    return tournament
+
+
+CHANGEABLE = ("name", "date", "stages", "table_size", "ranking", "final_size")
+"""What of a tournament may change once it is made (its game, options and players do not:
+the players have their own page and call, until the first draw)."""
+
+
+def change_tournament(tournament: Tournament, changes: Any) -> Tournament:
+    """Change the tournament's name, date, ranking rule or plan of stages (``changes``:
+    any of :data:`CHANGEABLE`, as the API and the form give them), each checked as when
+    it was made; the stages and tables still to draw only (the stages drawn stay as they
+    are). The standings and the hall's screen follow at once."""
+    if not isinstance(changes, Mapping):
+        raise RoundRefused([RuleError(N_("Send the changes as an object"), field=None)])
+    unknown = sorted(str(key) for key in changes if key not in CHANGEABLE)
+    if unknown:
+        raise RoundRefused(
+            [
+                RuleError(N_("A tournament's “{name}” cannot be changed"), name=key, field=key)
+                for key in unknown
+            ]
+        )
+    current = {name: getattr(tournament, name) for name in CHANGEABLE}
+    wanted = {**current, **changes}
+    name, when, _rules, _options, _names = check_plan(
+        Plan(
+            kind=tournament.kind,
+            options=tournament.options,
+            players=player_names(tournament),
+            **wanted,
+        )
+    )
+    changed = {key for key in CHANGEABLE if wanted[key] != current[key]}
+    preliminary = sum(not stage.final for stage in tournament.drawn)
+    plan = changed & {"stages", "table_size", "final_size"}
+    if plan and any(stage.final for stage in tournament.drawn):
+        raise Conflict(
+            N_("The final is drawn: the stages and tables cannot change any more"),
+            min(plan, key=CHANGEABLE.index),
+        )
+    if "stages" in changed and wanted["stages"] < preliminary:
+        raise Conflict(
+            N_plural(
+                "%(num)s stage is drawn already: the tournament keeps at least that many",
+                "%(num)s stages are drawn already: the tournament keeps at least that many",
+            ),
+            "stages",
+            num=preliminary,
+        )
+    if not changed:
+        return tournament
+    tournament_id = tournament.id
+    writes.begin()
+    tournament.name = name
+    tournament.date = when
+    tournament.stages = wanted["stages"]
+    tournament.table_size = wanted["table_size"]
+    tournament.ranking = str(wanted["ranking"])
+    tournament.final_size = wanted["final_size"]
+    screens.tournament_changed(tournament_id)
     writes.commit()
     return tournament
 

@@ -84,6 +84,27 @@ def get_tournament(tournament_id: int) -> Answer:
     return jsonify(tournament_document(found))
 
 
+@bp.patch("/tournaments/<int:tournament_id>")
+@token_required
+def change_tournament(tournament_id: int) -> Answer:
+    """Its name, date, ranking rule or plan of stages: the fields given change."""
+    found = _load(tournament_id)
+    if found is None:
+        return _not_found()
+    body = json_body()
+    if body is None:
+        return body_refusal()
+    try:
+        tournaments.change_tournament(found, body)
+    except RoundRefused as refused:
+        return refusal(refused.errors)
+    except services.Conflict as error:
+        return conflict(error)
+    except services.StorageError as stored:
+        return storage_error(stored)
+    return jsonify(tournament_document(found))
+
+
 @bp.put("/tournaments/<int:tournament_id>/players")
 @token_required
 def register_players(tournament_id: int) -> Answer:

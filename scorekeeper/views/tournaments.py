@@ -31,7 +31,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services, sheets
-from ..forms import EmptyForm, PlayersForm, TournamentForm
+from ..forms import EmptyForm, PlayersForm, TournamentForm, TournamentPlanForm
 from ..games.kinds import KINDS
 from ..i18n import current_language, translate
 from ..models import Tournament
@@ -137,6 +137,45 @@ def show(tournament_id: int) -> str:
     players = PlayersForm()
     players.players.data = "\n".join(tournaments.player_names(tournament))
     return _show(tournament, players)
+
+
+@bp.route("/tournaments/<int:tournament_id>/edit", methods=["GET", "POST"])
+@login_required
+def edit(tournament_id: int) -> Response | tuple[str, int]:
+    """Change the tournament's name, date, ranking rule or plan of the stages to draw."""
+    tournament = load(tournament_id)
+    form = TournamentPlanForm(obj=None if request.method == "POST" else tournament)
+    problems: dict[str, list[str]] = {}
+    status = 200
+    if form.validate_on_submit():
+        changes = {name: form[name].data for name in tournaments.CHANGEABLE}
+        changes["final_size"] = changes["final_size"] or 0
+        try:
+            tournaments.change_tournament(tournament, changes)
+        except RoundRefused as refused:
+            for error in refused.errors:
+                problems.setdefault(error.field or "name", []).append(translate(error))
+        except services.Conflict as refused:
+            problems.setdefault(refused.field or "name", []).append(refused.message)
+        except services.StorageError as stored:
+            problems["stage"] = [stored.message]
+            status = 503
+        else:
+            flash(gettext("The tournament is changed."), "done")
+            return _back(tournament)
+    elif form.is_submitted() and "csrf_token" in form.errors:
+        abort(400)
+    if status == 200 and (form.errors or problems):
+        status = 422
+    page = render_template(
+        "tournaments/edit.html",
+        tournament=tournament,
+        kind=KINDS[tournament.kind],
+        game=KINDS[tournament.kind].rules,
+        form=form,
+        problems=problems,
+    )
+    return page, status
 
 
 def _show(tournament: Tournament, players: PlayersForm, problems: Sequence[str] = ()) -> str:
