@@ -351,3 +351,19 @@ def test_position_sorts_as_the_games_list_orders_games() -> None:
     late = ratings.position_of(when, datetime(2026, 3, 1, 21, 0, 0, 1), "a" * 16)
     next_day = ratings.position_of(when + timedelta(days=1), datetime(2026, 3, 1, 8), "0" * 16)
     assert early < late < next_day
+
+
+def test_ratings_rated_again_are_written_in_place_with_room_on_their_page(app: Flask) -> None:
+    """PostgreSQL keeps the ratings' pages less than half full (migration 0015), so that a
+    correction's tens of thousands of rows rated again are each written beside themselves;
+    SQLite has no such setting, and stores them afresh."""
+    from scorekeeper.models import RATINGS_FILLFACTOR
+
+    with app.app_context():
+        connection = db.session.connection()
+        if connection.dialect.name != "postgresql":
+            pytest.skip("a PostgreSQL table's setting")
+        options = connection.exec_driver_sql(
+            "SELECT reloptions FROM pg_class WHERE oid = 'ratings'::regclass"
+        ).scalar()
+        assert options == [f"fillfactor={RATINGS_FILLFACTOR}"]
