@@ -106,6 +106,20 @@ def test_the_big_board_shows_the_bids_the_over_under_and_the_dealer(
     assert f'href="/watch/{token}"' in source
 
 
+def test_a_game_without_bids_says_who_leads_not_who_bids(
+    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before its next round is said, the big board of a game whose rules say it has no
+    bids (``has_bids``) names who leads, and waits for no bid."""
+    from scorekeeper.games import GAMES
+
+    _game_id, token = shared(app, "wizard", ["Ana", "Ben", "Cai", "Dee"])
+    monkeypatch.setattr(GAMES["wizard"], "has_bids", False)
+    shown = text(main_part(app.test_client().get(f"/watch/{token}/big").get_data(as_text=True)))
+    assert "Ana deals." in shown and "Ben leads." in shown
+    assert "bids first" not in shown and "Waiting for the bids." not in shown
+
+
 def test_the_totals_in_order_with_the_leader_marked(app: Flask, table: Table) -> None:
     played = {"trump": "none", "turned": "jester", "bids": [0, 1, 0], "tricks": [0, 1, 0]}
     _, token = shared(app, "wizard", ["Ana", "Ben", "Cai"], None, (played,))
