@@ -67,7 +67,6 @@ KIND = GameKind(
         sheet_notes="whist/sheet_notes.html",
         statistics="whist/statistics.html",
         sheet_options="whist/sheet_options.html",
-        pending="whist/pending.html",
         players_note="whist/players_note.html",
     ),
     words=Words(
