@@ -1,12 +1,13 @@
 """Adding a game is a new folder, one line in the list of games and its words in each
 language (docs/development.md, "Adding a game").
 
-Proved with a small game kept for the tests only, Tens (``tests/data/test_game/tens/``): put
-into a copy of the project beside the others, with one line added to
-``scorekeeper.games.PACKAGES`` and its sentences translated through the catalogs' own
-commands, it passes the type check and the conformance suite walks every flow of it (new
-game, rounds, board, corrections, undo, API, sheets in every language, referee, history,
-export and import, rules page) while shared code still names no game.
+Proved with two small games kept for the tests only (``tests/data/test_game/``): Tens, a
+game of bidding tricks seat by seat, and Whist, a game of two fixed partnerships scored by
+side and played without bids. Put into one copy of the project beside the others, each with
+one line added to ``scorekeeper.games.PACKAGES`` and its sentences translated through the
+catalogs' own commands, they pass the type check and the conformance suite walks every flow
+of each (new game, rounds, board, corrections, undo, API, sheets in every language,
+referee, history, export and import, rules page) while shared code still names no game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "data" / "test_game"
-KEY = "tens"
+KEYS = ("tens", "whist")
+"""The games added, in the order they join the list; each one's translations are
+``translations/<lang>.json`` (Tens) or ``translations/<key>-<lang>.json``."""
 LANGUAGES = ("cy", "nl", "el", "ne")
 SKIPPED = {".git", ".venv", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
 SKIPPED |= {".hypothesis", "build", "dist", "screenshots", "node_modules"}
@@ -69,25 +72,32 @@ def test_with_game_adds_to_the_one_list_only() -> None:
     assert with_game('"""PACKAGES lists them."""\n', "tens") == '"""PACKAGES lists them."""\n'
 
 
+def translations(key: str, lang: str) -> Path:
+    """A test game's sentences in ``lang``, as ``translations apply`` takes them."""
+    named = TEST_GAME / "translations" / f"{key}-{lang}.json"
+    return named if named.is_file() else TEST_GAME / "translations" / f"{lang}.json"
+
+
 def test_a_new_game_is_a_folder_one_line_and_its_words(tmp_path: Path) -> None:
     copy = project_copy(tmp_path)
-    shutil.copytree(TEST_GAME / KEY, copy / "scorekeeper" / "games" / KEY)
-
     registry = copy / "scorekeeper" / "games" / "__init__.py"
-    before = registry.read_text(encoding="utf-8").splitlines(keepends=True)
-    after = [with_game(line, KEY) for line in before]
-    assert sum(old != new for old, new in zip(before, after, strict=True)) == 1
-    registry.write_text("".join(after), encoding="utf-8")
+    for key in KEYS:
+        shutil.copytree(TEST_GAME / key, copy / "scorekeeper" / "games" / key)
+        before = registry.read_text(encoding="utf-8").splitlines(keepends=True)
+        after = [with_game(line, key) for line in before]
+        assert sum(old != new for old, new in zip(before, after, strict=True)) == 1, key
+        registry.write_text("".join(after), encoding="utf-8")
 
-    translations = ("flask", "--app", "scorekeeper", "translations")
+    catalogs = ("flask", "--app", "scorekeeper", "translations")
     steps = [
-        (*translations, "update"),
+        (*catalogs, "update"),
         *(
-            (*translations, "apply", lang, str(TEST_GAME / "translations" / f"{lang}.json"))
+            (*catalogs, "apply", lang, str(translations(key, lang)))
+            for key in KEYS
             for lang in LANGUAGES
         ),
-        (*translations, "compile"),
-        (*translations, "check"),
+        (*catalogs, "compile"),
+        (*catalogs, "check"),
         ("mypy",),
     ]
     for step in steps:
@@ -101,14 +111,15 @@ def test_a_new_game_is_a_folder_one_line_and_its_words(tmp_path: Path) -> None:
         "tests/test_game_boundary.py",
         "tests/test_game_kinds.py",
         "-k",
-        f"{KEY} or shared_code or shared_templates or kinds",
+        f"{' or '.join(KEYS)} or shared_code or shared_templates or kinds",
         "-v",
         "-p",
         "no:cacheprovider",
         timeout=1500,
     )
     assert suite.returncode == 0, suite.stdout[-6000:]
-    walked = re.findall(rf"test_conformance\.py::\w+\[{KEY}\] PASSED", suite.stdout)
-    assert len(walked) >= 20, suite.stdout[-3000:]
+    for key in KEYS:
+        walked = re.findall(rf"test_conformance\.py::\w+\[{key}\] PASSED", suite.stdout)
+        assert len(walked) >= 20, (key, suite.stdout[-3000:])
     assert re.search(r"test_shared_code_neither_imports_nor_names_a_game\S* PASSED", suite.stdout)
     assert re.search(r"test_shared_templates_and_scripts_name_no_game\S* PASSED", suite.stdout)

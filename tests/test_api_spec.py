@@ -101,8 +101,13 @@ def round_accepts(game: str, schema: Json, field: str, value: str) -> bool:
         for name, spec in properties.items()
         if name != field and "null" in spec.get("type", ()) and name in schema["example"]
     }
-    players = len(next(v for v in schema["example"].values() if isinstance(v, list)))
-    state = GAMES[game].new([f"P{seat}" for seat in range(players)], 0, widest_options(game))
+    # The table's size from the example's first list a seat (a list a side, in a game
+    # that takes some numbers by side, is not one): else the fewest players it has.
+    rules = GAMES[game]
+    sizes = [len(v) for v in schema["example"].values() if isinstance(v, list)]
+    fits = [size for size in sizes if rules.min_players <= size <= rules.max_players]
+    players = fits[0] if fits else rules.min_players
+    state = rules.new([f"P{seat}" for seat in range(players)], 0, widest_options(game))
     return any(
         not any(error.field == field for error in round_errors(state, round_))
         for round_ in (example, {**example, **nulls})

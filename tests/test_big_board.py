@@ -106,6 +106,31 @@ def test_the_big_board_shows_the_bids_the_over_under_and_the_dealer(
     assert f'href="/watch/{token}"' in source
 
 
+def test_a_game_without_bids_says_who_leads_not_who_bids(
+    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The big board of a game whose rules say it has no bids (``has_bids``) names who
+    leads, before its next round is said and while it is played, and shows or waits for
+    no bid; nor does the game's page."""
+    from scorekeeper.games import GAMES
+
+    game_id, token = shared(app, "wizard", ["Ana", "Ben", "Cai", "Dee"])
+    monkeypatch.setattr(GAMES["wizard"], "has_bids", False)
+    shown = text(main_part(app.test_client().get(f"/watch/{token}/big").get_data(as_text=True)))
+    assert "Ana deals." in shown and "Ben leads." in shown
+    assert "bids first" not in shown and "Waiting for the bids." not in shown
+    say(app, game_id, {"trump": "hearts", "bids": OPEN_BIDS})
+    for page in (
+        app.test_client().get(f"/watch/{token}/big"),
+        table.client.get(f"/games/{game_id}"),
+    ):
+        source = main_part(page.get_data(as_text=True))
+        shown = text(source)
+        assert "Round 1 is being played" in shown and "Trump: ♥ hearts" in shown
+        assert "Ben leads." in shown and "bids first" not in shown
+        assert "pending-bids" not in source and "over-under" not in source
+
+
 def test_the_totals_in_order_with_the_leader_marked(app: Flask, table: Table) -> None:
     played = {"trump": "none", "turned": "jester", "bids": [0, 1, 0], "tricks": [0, 1, 0]}
     _, token = shared(app, "wizard", ["Ana", "Ben", "Cai"], None, (played,))

@@ -414,10 +414,12 @@ def test_a_running_board_says_what_is_next(world: World) -> None:
 # -- correcting and undoing -------------------------------------------------------------------
 
 
-def rotated(payload: dict[str, Any], players: int, by: int) -> dict[str, Any]:
-    """The round with every per-seat list moved ``by`` seats: the same sums, other seats."""
+def rotated(payload: dict[str, Any], sizes: set[int], by: int) -> dict[str, Any]:
+    """The round with every per-seat list (or, in a game that takes some numbers by side,
+    every per-side list: ``sizes`` holds the count of seats and of sides) moved ``by``
+    places: the same sums, other seats or sides."""
     return {
-        k: (v[by:] + v[:by]) if isinstance(v, list) and len(v) == players and k != "auction" else v
+        k: (v[by:] + v[:by]) if isinstance(v, list) and len(v) in sizes and k != "auction" else v
         for k, v in payload.items()
     }
 
@@ -435,9 +437,10 @@ def test_a_correction_changes_the_totals(world: World) -> None:
             world.look(f"/games/{game['id']}/rounds/1/edit", language).get_data(as_text=True)
         )
         assert world.say("correct", language, number=1) in text, language
+    sizes = {players, len(world.state(game["id"]).sides)}
     corrected = None
     for by in range(1, players):
-        change = rotated(first, players, by)
+        change = rotated(first, sizes, by)
         answer = world.api.put(f"/api/v1/games/{game['id']}/rounds/1", change)
         if answer.status_code == 200 and answer.json["totals"] != game["totals"]:
             corrected = answer.json

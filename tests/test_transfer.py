@@ -142,6 +142,24 @@ def test_a_game_as_csv_keeps_numbers_and_neutralises_formulas(data: dict) -> Non
     assert rows[1][:9] == ["1", "12", "Ana", "1", "8", "spades", "uptown", "0", "8 pass"]
 
 
+def test_a_game_without_bids_has_no_bid_column_in_its_csv(
+    data: dict,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game whose rules say it has no bids (``has_bids``) writes no column for a bid:
+    each player's tricks, score and total only."""
+    from scorekeeper.games import GAMES
+
+    game = services.create_game(data["ana"], "wizard", ["Ana", "Ben", "Cai"], options={"rounds": 2})
+    game = services.record_round(game, wizard_round([0, 1, 0], [1, 0, 0]))
+    monkeypatch.setattr(GAMES["wizard"], "has_bids", False)
+    rows = list(csv.reader(io.StringIO(transfer.game_csv(game.row))))
+    header, first = rows[0], dict(zip(rows[0], rows[1], strict=True))
+    assert not [column for column in header if column.endswith(" bid")]
+    assert header[-3:] == ["Cai took", "Cai score", "Cai total"]
+    assert (first["Ana took"], first["Ana score"], first["Ana total"]) == ("1", "-10", "-10")
+
+
 def test_backup_makes_a_consistent_copy_while_the_app_runs(
     app: Flask, backend: str, tmp_path: Path
 ) -> None:

@@ -44,6 +44,20 @@ def test_the_round_page_says_who_deals_and_who_bids_first(table: Table, game_id:
         assert f'name="turned" value="{value}"' in page
 
 
+def test_a_game_without_bids_names_nobody_to_bid_first(
+    table: Table, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal every game shares says who bids first only in a game with bids: a game
+    whose rules say it has none (``has_bids``) is not offered a bid there."""
+    from scorekeeper.games import GAMES
+
+    monkeypatch.setattr(GAMES["wizard"], "has_bids", False)
+    for url in (f"/games/{game_id}/rounds/new", f"/games/{game_id}"):
+        page = text(table.client.get(url))
+        assert "<dt>Dealer</dt><dd>Ben</dd>" in page, url
+        assert "Bids first" not in page, url
+
+
 def test_a_round_is_recorded_and_the_board_shows_it(app: Flask, table: Table, game_id: str) -> None:
     response = table.post(f"/games/{game_id}/rounds/new", taps([1, 0, 0], [1, 0, 0], turned="h"))
     assert response.status_code == 302

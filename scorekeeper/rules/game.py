@@ -133,6 +133,10 @@ class Game(abc.ABC, Generic[R, Opts]):
     """A round's fields that give a number for every seat (Wizard's bids and tricks)."""
     seat_choices: ClassVar[tuple[str, ...]] = ()
     """A round's fields that name one seat (One Card's winner of the last trick)."""
+    has_bids: ClassVar[bool] = True
+    """Whether the players bid before the play. A game without bids says so, and the
+    shared pages show no bid of it: the deal names nobody to bid first, the round being
+    played shows no bids, the big board waits for none, its CSV has no bid column."""
     play_fields: ClassVar[tuple[str, ...]] = ()
     """A round's fields known only once its cards are played (Wizard's tricks, One Card's
     points). The others (the trump, the bids) are said before the play: the round's

@@ -199,17 +199,20 @@ def _export_pending(game: Game) -> dict[str, Any] | None:
 
 
 def game_csv(game: Game) -> str:
-    """A game as a spreadsheet: a row a round, each player's columns, running totals; in a
-    game of sides (partnerships), each side's columns too: its total and what the game
-    keeps of it round by round (Spades' side scores and bags)."""
+    """A game as a spreadsheet: a row a round, each player's columns (a game without bids:
+    no bid among them), running totals; in a game of sides (partnerships), each side's
+    columns too: its total and what the game keeps of it round by round (Spades' side
+    scores and bags)."""
     state = rules_game(game)
     out = io.StringIO()
     writer = csv.writer(out)
     names = [safe_cell(name) for name in state.players]
     fact_keys = [key for key in _fact_keys(state) if key not in ("dealer",)]
     header: list[Any] = ["round", "cards", "dealer", *fact_keys]
+    # A game without bids has no bid to write: no column for one.
+    seat_keys = ["bid", "took", "score", "total"] if state.has_bids else ["took", "score", "total"]
     for name in names:
-        header += [f"{name} bid", f"{name} took", f"{name} score", f"{name} total"]
+        header += [f"{name} {key}" for key in seat_keys]
     sides = state.sides if state.has_sides else ()
     side_names = [" & ".join(names[seat] for seat in seats) for seats in sides]
     side_keys = _side_fact_keys(state) if sides else []
@@ -225,13 +228,12 @@ def game_csv(game: Game) -> str:
         bids = facts.get("bids")
         for seat, outcome in enumerate(state.seat_outcomes(scored.record)):
             said = bids[seat] if isinstance(bids, list) and len(bids) > seat else None
-            row += [
+            if state.has_bids:
                 # A bid the game writes in words (Spades' nil) as the table said it.
-                said if isinstance(said, str) else "" if outcome.bid is None else outcome.bid,
-                outcome.took,
-                scored.scores[seat],
-                scored.totals[seat],
-            ]
+                row.append(
+                    said if isinstance(said, str) else "" if outcome.bid is None else outcome.bid
+                )
+            row += [outcome.took, scored.scores[seat], scored.totals[seat]]
         side_facts = state.scored_facts(scored) if sides else {}
         for side, seats in enumerate(sides):
             row += [_cell(side_facts[key][side], names) for key in side_keys]
