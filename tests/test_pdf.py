@@ -197,12 +197,12 @@ def test_a_completed_sheet_prints_the_game_as_recorded(table: Table, path: Path)
 
     check_lines(sheet, state)
     totals = sheet.line("Total ").split()[1:]
-    winners = [game["players"][seat] for seat in game["winners"]]
-    # A column a side: partners share theirs (and its star).
+    # A column a side: partners share theirs (and its star), and win as one side.
     assert [t for t in totals if t != "★"] == figures(list(state.side_totals))
     won = [seats for seats in state.sides if set(seats) <= set(game["winners"])]
     assert totals.count("★") == len(won)
-    assert "RESULT " + " and ".join(winners) in sheet.text
+    sides = [" & ".join(game["players"][seat] for seat in seats) for seats in won]
+    assert "RESULT " + " and ".join(sides) in sheet.text
     with table.app.test_request_context():
         planned = completed_sheet(state, NOW, "a4").pages
     assert len(sheet.pages) == planned <= 2  # the grid on one page, the chart perhaps on another
