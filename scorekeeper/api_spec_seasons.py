@@ -202,8 +202,24 @@ def add_seasons(document: dict[str, Any], kinds: Sequence[AnyKind]) -> dict[str,
                             "required": ["name", "score", "won"],
                             "properties": {
                                 "name": {"type": "string"},
-                                "score": {"type": "integer"},
+                                "score": {
+                                    "type": "integer",
+                                    "description": "The player's total; in a game of"
+                                    " partnerships, their side's",
+                                },
                                 "won": {"type": "boolean"},
+                                "side": {
+                                    "type": "string",
+                                    "description": "In a game of partnerships only:"
+                                    " the player's side, named by its players in seat order"
+                                    " (`Ana & Cai`)",
+                                },
+                                "partners": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "description": "In a game of partnerships only: the"
+                                    " names of the player's partners, in seat order",
+                                },
                             },
                         },
                     },

@@ -75,11 +75,12 @@ class GameLine:
     def names(self) -> list[str]:
         """Who played, in seat order; in a game of partnerships, a side at a time, its
         players together ("Ana & Cai")."""
-        names = {seat.seat: seat.player.name for seat in self.game.seats}
-        return [
-            " & ".join(names[seat] for seat in side if seat in names)
-            for side in table_sides(self.game.kind, len(names))
-        ]
+        return self._side_names(self.game.seats)
+
+    @property
+    def partnered(self) -> bool:
+        """Whether the game is played in partnerships: some side holds several seats."""
+        return any(len(side) > 1 for side in table_sides(self.game.kind, len(self.game.seats)))
 
     @property
     def leaders(self) -> list[Seat]:
@@ -87,8 +88,30 @@ class GameLine:
         return [seat for seat in self.game.seats if seat.total == top]
 
     @property
+    def leading_sides(self) -> list[str]:
+        """The sides with the highest total so far, each named once by its players ("Ana &
+        Cai"); partners share their side's total."""
+        return self._side_names(self.leaders)
+
+    @property
     def winners(self) -> list[Seat]:
         return [seat for seat in self.game.seats if seat.won]
+
+    @property
+    def winning_sides(self) -> list[str]:
+        """The sides that won, each named once by its players."""
+        return self._side_names(self.winners)
+
+    def _side_names(self, seats: list[Seat]) -> list[str]:
+        """The sides any of ``seats`` plays for, by their first seat, each named by all of
+        its players ("Ana & Cai"; a player alone where each plays for themselves)."""
+        names = {seat.seat: seat.player.name for seat in self.game.seats}
+        chosen = {seat.seat for seat in seats}
+        return [
+            " & ".join(names[seat] for seat in side if seat in names)
+            for side in table_sides(self.game.kind, len(names))
+            if chosen.intersection(side)
+        ]
 
     @property
     def planned(self) -> int | None:

@@ -108,6 +108,19 @@ def test_the_cover_has_a_table_a_game_and_each_games_winners(
         assert line.endswith(f"★ {' and '.join(winners)} {verb} with {total}"), line
 
 
+def test_the_cover_names_a_game_of_partnerships_a_side_at_a_time(table: Table) -> None:
+    """Partners win as one side, named together ("Siân & Ελένη win with 585"), as their
+    game's own sheet says; they share no win."""
+    game = recorded(recorded_games.sheet("spades-4p.json"))
+    game_id = store(table.app, game)
+    cover = night_pdf(table, night_of(table.app, game_id)).pages[0].lines
+    (result,) = [line for line in cover if "★" in line]
+    assert "Siân & Ελένη, Bram & Dee" in result
+    assert result.endswith("★ Siân & Ελένη win with 585"), result
+    sheet = read_pdf(table.client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert "RESULT Siân & Ελένη win with 585" in " ".join(sheet.text.split())  # may wrap
+
+
 @pytest.fixture
 def mixed(table: Table) -> dict[str, Any]:
     """A finished Wizard game, a finished One Card game, then a Wizard game at round 7

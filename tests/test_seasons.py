@@ -21,6 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Night, Player, Season
 from scorekeeper.services import ratings, seasons
 from tests.conftest import ApiClient, Table, page_errors
+from tests.test_api import check_response, spec_document
 
 pytestmark = pytest.mark.data_layer
 
@@ -51,6 +52,28 @@ def play_example(owner_name: str = "ana") -> dict[str, str]:
         assert list(record.state.totals) == game["totals"], game["label"]
         ids[game["label"]] = record.id
     return ids
+
+
+def play_spades(owner_name: str = "ana") -> str:
+    """A finished game of Spades to 100, in one hand after the example's nights: Ana and
+    Cai (seats 0 and 2) bid 11 and take 11 (110), Ben and Dee break 3 (−30)."""
+    owner = services.user_named(owner_name)
+    assert owner is not None
+    night = Night(owner_id=owner.id, date=date(2026, 5, 5), place="Y Llew Coch")
+    db.session.add(night)
+    db.session.commit()
+    record = services.create_game(
+        owner, "spades", ["Ana", "Ben", "Cai", "Dee"], 0, {"target": 100}, night=night
+    )
+    record = services.record_round(record, {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]})
+    assert record.state.finished and list(record.state.winners) == [0, 2]
+    return record.id
+
+
+def spades_season(owner_name: str = "ana") -> Season:
+    owner = services.user_named(owner_name)
+    assert owner is not None
+    return seasons.create_season(owner, "Spring", "spades", date(2026, 3, 1), date(2026, 5, 31))
 
 
 def example_season(owner_name: str = "ana") -> Season:
@@ -187,6 +210,55 @@ def test_the_seasons_plays_as_csv_one_row_a_game(app: Flask, table: Table) -> No
     assert rows[4][4:13] == ["Ana", "-10", "no", "Cai", "20", "yes", "Eve", "20", "yes"]
 
 
+def test_a_game_of_partnerships_adds_each_players_side_after_the_columns_before(
+    app: Flask, table: Table
+) -> None:
+    """The side columns come at the end, each seat's side named by its players; a reader
+    of the columns before finds them where they were."""
+    with app.app_context():
+        play_spades()
+        season = spades_season()
+    rows = list(csv.reader(io.StringIO(table.client.get(f"/seasons/{season.id}/plays.csv").text)))
+    assert rows[0][4:7] == ["player 1", "score 1", "won 1"]
+    assert rows[0][16:] == ["side 1", "side 2", "side 3", "side 4"]
+    assert rows[1][2] == "Spades"
+    assert rows[1][4:16] == [
+        *("Ana", "110", "yes", "Ben", "-30", "no"),
+        *("Cai", "110", "yes", "Dee", "-30", "no"),
+    ]
+    assert rows[1][16:] == ["Ana & Cai", "Ben & Dee", "Ana & Cai", "Ben & Dee"]
+
+
+def test_a_players_plays_of_several_games_keep_the_side_columns_in_line(
+    app: Flask, table: Table
+) -> None:
+    """A game of three players among games of four: its row is filled out to the side
+    columns; a player of a game without sides has no side."""
+    with app.app_context():
+        play_example()
+        play_spades()
+        cai = db.session.scalar(select(Player.id).where(Player.name == "Cai"))
+    answer = table.client.get(f"/players/{cai}/plays.csv")
+    rows = list(csv.reader(io.StringIO(answer.text)))
+    assert len(rows[0]) == 4 + 3 * 4 + 4 and rows[0][-1] == "side 4"
+    assert {len(row) for row in rows} == {4 + 3 * 4 + 4}
+    *wizard, spades = rows[1:]
+    assert {row[2] for row in wizard} == {"Wizard"}
+    assert all(row[16:] == ["", "", "", ""] for row in wizard)
+    three = next(row for row in wizard if row[13:16] == ["", "", ""])
+    assert three[4] and three[16:] == ["", "", "", ""]
+    assert spades[16:] == ["Ana & Cai", "Ben & Dee", "Ana & Cai", "Ben & Dee"]
+
+
+def test_plays_without_partnerships_have_no_side_columns(app: Flask, table: Table) -> None:
+    with app.app_context():
+        play_example()
+        play_spades()
+        eve = db.session.scalar(select(Player.id).where(Player.name == "Eve"))
+    rows = list(csv.reader(io.StringIO(table.client.get(f"/players/{eve}/plays.csv").text)))
+    assert not any(cell.startswith("side") for cell in rows[0])
+
+
 def test_a_players_plays_as_csv_neutralise_formulas(app: Flask, table: Table) -> None:
     with app.app_context():
         owner = services.user_named("ana")
@@ -319,6 +391,38 @@ def test_the_api_makes_lists_and_reads_a_season(app: Flask, api: ApiClient) -> N
         rated["ratings"][0]["mu"] - 3 * rated["ratings"][0]["sigma"], abs=1e-3
     )
     assert len(api.get(f"/api/v1/players/{cai}/plays").json["plays"]) == 6
+
+
+def test_the_api_names_each_players_side_and_partners_in_a_game_of_partnerships(
+    app: Flask, api: ApiClient
+) -> None:
+    """New fields, for a game of partnerships only: a game without sides reads as before."""
+    with app.app_context():
+        play_example()
+        play_spades()
+        season = spades_season()
+        cai = db.session.scalar(select(Player.id).where(Player.name == "Cai"))
+    api.login()
+    document = spec_document(api.client)
+    answer = api.get(f"/api/v1/seasons/{season.id}/plays")
+    check_response(document, "/seasons/{season_id}/plays", "get", answer)
+    (play,) = answer.json["plays"]
+    assert play["game"] == "spades"
+    assert play["players"] == [
+        {"name": "Ana", "score": 110, "won": True, "side": "Ana & Cai", "partners": ["Cai"]},
+        {"name": "Ben", "score": -30, "won": False, "side": "Ben & Dee", "partners": ["Dee"]},
+        {"name": "Cai", "score": 110, "won": True, "side": "Ana & Cai", "partners": ["Ana"]},
+        {"name": "Dee", "score": -30, "won": False, "side": "Ben & Dee", "partners": ["Ben"]},
+    ]
+    answer = api.get(f"/api/v1/players/{cai}/plays")
+    check_response(document, "/players/{player_id}/plays", "get", answer)
+    *wizard, spades = answer.json["plays"]
+    assert {play["game"] for play in wizard} == {"wizard"}
+    assert all(set(p) == {"name", "score", "won"} for play in wizard for p in play["players"])
+    assert spades["players"][2]["side"] == "Ana & Cai"
+    player = document["components"]["schemas"]["Play"]["properties"]["players"]["items"]
+    assert {"side", "partners"} <= set(player["properties"])
+    assert "side" not in player["required"]
 
 
 GOOD = {"name": "Spring", "game": "wizard", "since": "2026-03-01", "until": "2026-05-31"}

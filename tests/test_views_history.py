@@ -227,8 +227,77 @@ def test_the_games_list_and_night_name_a_game_of_partnerships_by_side(
         game = services.create_game(ana, "spades", ["Ana", "Ben", "Cai", "Dee"])
         services.record_round(game, {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]})
         night_id = game.row.night_id
-    listed = "Spades · Ana & Cai, Ben & Dee Hand 2 · Ana, Cai lead with 110"
+    listed = "Spades · Ana & Cai, Ben & Dee Hand 2 · Ana & Cai lead with 110"
     assert listed in text(table.client.get("/games"))
     assert listed in text(table.client.get("/nights"))
     night = text(table.client.get(f"/nights/{night_id}"))
     assert "Spades · Ana & Cai, Ben & Dee — not finished" in night
+    assert "Hand 2 · Ana & Cai lead with 110" in night
+
+
+SPADES = ["Ana", "Ben", "Cai", "Dee"]
+MADE = {"bids": [6, 2, 5, 1], "tricks": [6, 1, 5, 1]}
+"""Ana and Cai (seats 0 and 2) bid 11 and take 11: 110; Ben and Dee break 3: −30."""
+
+
+def spades_game(app: Flask, *hands: dict[str, Any], **options: Any) -> str:
+    with app.app_context():
+        ana = db.session.scalar(select(User).where(User.username == "ana"))
+        assert ana is not None
+        game = services.create_game(ana, "spades", SPADES, options=options)
+        for hand in hands:
+            game = services.record_round(game, hand)
+        return game.id
+
+
+def test_a_game_of_partnerships_names_its_leading_side_once_with_its_total(
+    app: Flask, table: Table
+) -> None:
+    """The side ahead, named by its players and once (not each partner), in every
+    language; a seat game's leader as before."""
+    spades_game(app, MADE)
+    wizard = table.new_game(["Eve", "Fay", "Gus"])
+    table.post(f"/games/{wizard}/rounds/new", {**ROUND_ONE, "turned": "s"})
+    page = text(table.client.get("/games"))
+    assert "Hand 2 · Ana & Cai lead with 110 ·" in page
+    assert "Ana, Cai" not in page and "Ana & Cai, Ben & Dee lead" not in page
+    assert "Round 2 of 20 · Eve leads with 30 ·" in page
+    dutch = text(table.client.get("/games", headers={"Accept-Language": "nl"}))
+    assert "Ana & Cai staan aan kop met 110" in dutch
+    assert "Eve staat aan kop met 30" in dutch
+    welsh = text(table.client.get("/games", headers={"Accept-Language": "cy"}))
+    assert "Ana & Cai sydd ar y blaen gyda 110" in welsh
+
+
+def test_sides_level_at_the_top_lead_together(app: Flask, table: Table) -> None:
+    """Each side bids 6 in both hands and takes 7 in one of them: 121 each, both lead, a
+    side at a time."""
+    first = {"bids": [2, 3, 4, 3], "tricks": [3, 3, 4, 3]}  # 61 and a bag, 60
+    second = {"bids": [3, 2, 3, 4], "tricks": [3, 3, 3, 4]}  # 60, 61 and a bag
+    spades_game(app, first, second)
+    page = text(table.client.get("/games"))
+    assert "Hand 3 · Ana & Cai, Ben & Dee lead with 121 ·" in page
+    greek = text(table.client.get("/games", headers={"Accept-Language": "el"}))
+    assert "Προηγούνται: Ana & Cai, Ben & Dee, με 121" in greek
+
+
+def test_a_finished_game_of_partnerships_is_won_by_a_side(app: Flask, table: Table) -> None:
+    game_id = spades_game(app, MADE, target=100)
+    listed = text(table.client.get("/games"))
+    assert "Spades · Ana & Cai, Ben & Dee Won by Ana & Cai with 110" in listed
+    assert "Gewonnen door Ana & Cai met 110" in text(
+        table.client.get("/games", headers={"Accept-Language": "nl"})
+    )
+    page = text(table.client.get(f"/games/{game_id}"))
+    assert "Spades · Ana & Cai, Ben & Dee" in page
+    assert "🏆 Ana & Cai win with 110 points." in page
+    assert "share the win" not in page
+    welsh = text(table.client.get(f"/games/{game_id}", headers={"Accept-Language": "cy"}))
+    assert "🏆 Ana & Cai sy'n ennill gyda 110 pwynt." in welsh
+
+
+def test_a_seat_games_winner_and_page_read_as_before(table: Table) -> None:
+    game_id = finished_game(table, ["Ana", "Ben", "Cai"])
+    assert "Wizard · Ana, Ben, Cai Won by Ana with 30" in text(table.client.get("/games"))
+    page = text(table.client.get(f"/games/{game_id}"))
+    assert "Wizard · Ana, Ben, Cai" in page and "🏆 Ana wins with 30 points." in page

@@ -18,7 +18,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..i18n import gettext
-from ..rules.game import Game
+from ..rules.game import Game, ScoredRound
 from ..rules.referee import Referee
 from ..sheets.layout import SheetLayout
 from .changes import ChangeWords, say_change, say_changes
@@ -188,6 +188,29 @@ Taps = dict[str, "str | list[str]"]
 
 
 @dataclass(frozen=True)
+class SheetLine:
+    """A played round's line on the completed sheet as a reader copies it out: the
+    round's cells left to right, spaces between them, a figure dash read as a minus."""
+
+    starts: str
+    """What the line starts with, telling it from every other line ("3 3 ": the round's
+    number and its cards; "2 Ana ": the hand's and its dealer)."""
+    ends: tuple[str, ...]
+    """The cells it ends with, each as read (``+40``, ``-20``, ``3+2``)."""
+    holds: tuple[str, ...] = ()
+    """Text found elsewhere in it (the dealer's name, a contract)."""
+
+
+def figure(value: int, *, signed: bool = False) -> str:
+    """A number as a reader copies it off a sheet: a score signed, a total not.
+
+    >>> figure(40, signed=True), figure(-20, signed=True), figure(0, signed=True), figure(7)
+    ('+40', '-20', '0', '7')
+    """
+    return f"+{value}" if signed and value > 0 else str(value)
+
+
+@dataclass(frozen=True)
 class Samples(Generic[G]):
     """What the shared tests need of a game, kept in its folder: games played at a table
     (``recorded/*.json``, in the API's words, their scores and totals worked out by hand)
@@ -206,6 +229,12 @@ class Samples(Generic[G]):
     the random source given: how the shared tests play a game on to any point (the sheets'
     checker); None where those tests know the game's shape already (bids and tricks, an
     auction and points)."""
+
+    sheet_line: Callable[[G, ScoredRound[Any]], SheetLine] | None = None
+    """How a played round of a game (its rules' game, after the round) reads on its
+    completed sheet, worked out from the round and its score as a person would, never
+    from the sheet's layout: what the shared tests read back from each recorded game's
+    PDF. None only while a game is being added: that test fails for it until it is given."""
 
     @property
     def recorded(self) -> tuple[Path, ...]:

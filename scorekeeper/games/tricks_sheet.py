@@ -15,6 +15,7 @@ from ..rules.bidding import TrickBiddingGame
 from ..rules.game import ScoredRound
 from ..sheets.grid import Column, Field, Grid, Sub, number
 from ..sheets.layout import Cell
+from .kind import SheetLine, figure
 
 # The lead columns: numbers on the digit grid, the rest in millimetres, as wide as their
 # headings and what they hold. The dealer's takes what the players leave, at least 18 mm.
@@ -98,6 +99,20 @@ def trick_line(grid: Grid, scored: ScoredRound[Any], bids: Sequence[Field] | Non
             ]
             for seat in range(len(record.bids))
         ]
+    )
+
+
+def trick_sheet_line(state: TrickBiddingGame[Any, Any], scored: ScoredRound[Any]) -> SheetLine:
+    """How a played round reads on the completed sheet, for the shared tests (a game of
+    bidding tricks' samples): the round's number and cards first, the dealer's name among
+    the lead's cells, then each player's bid, tricks taken, score and total."""
+    record = scored.record
+    ends: list[str] = []
+    for seat in range(state.player_count):
+        ends += [str(record.bids[seat]), str(record.tricks[seat])]
+        ends += [figure(scored.scores[seat], signed=True), figure(scored.totals[seat])]
+    return SheetLine(
+        f"{scored.number} {scored.cards} ", tuple(ends), (state.players[record.dealer],)
     )
 
 

@@ -25,6 +25,7 @@ from ..games import GAMES
 from ..i18n import N_
 from ..models import Game, Night, Player, Rating, Season, Seat, TournamentTable, User
 from . import writes
+from .caches import sides_of
 from .errors import NotFound, PlayerError, StorageError
 from .ratings import conservative, ensure_rated
 from .text import check_free_text
@@ -293,6 +294,23 @@ class Play:
     players: list[str]
     scores: list[int]
     won: list[bool]
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The seats of each side, as the game's rules seat them (``caches.sides_of``); none
+    kept for a game where each player plays for themselves."""
+
+    def side_of(self, seat: int) -> tuple[int, ...] | None:
+        """The seats of ``seat``'s side, or None where each plays for themselves."""
+        return next((side for side in self.sides if seat in side), None)
+
+    def side_name(self, seat: int) -> str | None:
+        """``seat``'s side named by its players ("Ana & Cai"), as the history names it."""
+        side = self.side_of(seat)
+        return None if side is None else " & ".join(self.players[other] for other in side)
+
+    def partners(self, seat: int) -> list[str] | None:
+        """The names of ``seat``'s partners, or None where each plays for themselves."""
+        side = self.side_of(seat)
+        return None if side is None else [self.players[other] for other in side if other != seat]
 
 
 def season_plays(season: Season) -> list[Play]:
@@ -332,20 +350,34 @@ def _plays(where: list[Any]) -> list[Play]:
             [seat.player.name for seat in game.seats],
             [seat.total for seat in game.seats],
             [seat.won for seat in game.seats],
+            _partnerships(game),
         )
         for game in games
     ]
 
 
+def _partnerships(game: Game) -> tuple[tuple[int, ...], ...]:
+    """The game's sides when some side holds more than one player, else none."""
+    sides = sides_of(game.kind, len(game.seats), game.options)
+    return sides if any(len(side) > 1 for side in sides) else ()
+
+
 def plays_csv(plays: list[Play]) -> str:
     """Plays as a spreadsheet, a row a game: its date, place, game and id, then each
-    seat's player, score and whether they won (as many seats as the largest table)."""
+    seat's player, score and whether they won (as many seats as the largest table).
+
+    When some game played in partnerships, each seat's side follows, named by its
+    players ("Ana & Cai"; empty for a player of a game without sides): columns at the
+    end, so a reader of the columns before finds them where they were."""
     out = io.StringIO()
     writer = csv.writer(out)
     seats = max((len(play.players) for play in plays), default=0)
+    with_sides = any(play.sides for play in plays)
     header = ["date", "place", "game", "play"]
     for seat in range(1, seats + 1):
         header += [f"player {seat}", f"score {seat}", f"won {seat}"]
+    if with_sides:
+        header += [f"side {seat}" for seat in range(1, seats + 1)]
     writer.writerow(header)
     for play in plays:
         row: list[Any] = [
@@ -356,5 +388,8 @@ def plays_csv(plays: list[Play]) -> str:
         ]
         for name, score, won in zip(play.players, play.scores, play.won, strict=True):
             row += [safe_cell(name), score, "yes" if won else "no"]
+        if with_sides:
+            row += [""] * 3 * (seats - len(play.players))
+            row += [safe_cell(play.side_name(seat) or "") for seat in range(seats)]
         writer.writerow(row)
     return out.getvalue()

@@ -639,15 +639,22 @@ def completed_sheet(
 
 
 def _result(state: Game[Any, Any]) -> str:
-    """Who won, and with how many points: ``Ana and Ben share the win with 120``."""
-    winners = [state.players[seat] for seat in state.winners]
-    names = and_names(winners)
+    """Who won, and with how many points: ``Ana and Ben share the win with 120``; a side
+    of partners named together, winning as one: ``Ana & Cai win with 500``."""
+    sides = [seats for seats in state.sides if seats[0] in state.winners]
+    names = and_names(" & ".join(state.players[seat] for seat in seats) for seats in sides)
+    points = number(state.totals[state.winners[0]])
+    if len(sides) == 1 and len(sides[0]) > 1:
+        # TRANSLATORS: a printed sheet's result: the side of partners that won, named by
+        # its players ("Ana & Cai win with 500"): several players, one win.
+        partners: str = gettext("%(sides)s win with %(points)s", sides=names, points=points)
+        return partners
     said: str = ngettext(
         "%(names)s wins with %(points)s",
         "%(names)s share the win with %(points)s",
-        len(winners),
+        len(sides),
         names=names,
-        points=number(state.totals[state.winners[0]]),
+        points=points,
     )
     return said
 

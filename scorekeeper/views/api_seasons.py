@@ -141,13 +141,19 @@ def _plays_document(plays: list[seasons.Play]) -> list[dict[str, Any]]:
             "date": play.played_on.isoformat(),
             "place": play.place,
             "game": play.kind,
-            "players": [
-                {"name": name, "score": score, "won": won}
-                for name, score, won in zip(play.players, play.scores, play.won, strict=True)
-            ],
+            "players": [_play_player(play, seat) for seat in range(len(play.players))],
         }
         for play in plays
     ]
+
+
+def _play_player(play: seasons.Play, seat: int) -> dict[str, Any]:
+    """A player of a play; in a game of partnerships, with their side and partners too
+    (a player of a game without sides has neither, as before sides were given)."""
+    player = {"name": play.players[seat], "score": play.scores[seat], "won": play.won[seat]}
+    if play.sides:
+        player.update(side=play.side_name(seat), partners=play.partners(seat))
+    return player
 
 
 @bp.get("/seasons/<int:season_id>/plays")

@@ -146,8 +146,9 @@ def test_a_game_of_spades_on_a_phone(tall_phone: Page, live_server: Any, screens
 
     # The last hand took Max and Νικόλαος past the target, ahead: the game is over.
     expect(page).to_have_url(GAME_URL)
-    expect(page.locator(".winners")).to_contain_text(
-        f"{PLAYERS[MAX]} and {PLAYERS[NIKOS]} share the win with 223 points."
+    # Partners win as one side: they share no win.
+    expect(page.locator(".winners")).to_have_text(
+        f"🏆 {PLAYERS[MAX]} & {PLAYERS[NIKOS]} win with 223 points."
     )
     assert side_totals(page) == dict(zip(SIDES, HANDS[-1][2], strict=True))
     standing = page.locator("ol.standings li").first

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...rules import Card
 from ..kind import Samples, Taps
+from ..tricks_sheet import trick_sheet_line
 from .rules import OhHellGame
 
 
@@ -43,5 +44,8 @@ def round_taps(played: Mapping[str, Any]) -> Taps:
 
 
 SAMPLES: Samples[OhHellGame] = Samples(
-    folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps
+    folder=Path(__file__).parent,
+    new_game_taps=new_game_taps,
+    round_taps=round_taps,
+    sheet_line=trick_sheet_line,
 )

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..kind import Samples, Taps
+from ...rules.game import ScoredRound
+from ..kind import Samples, SheetLine, Taps, figure
 from .rules import OneCardGame
 
 
@@ -33,6 +34,23 @@ def round_taps(played: Mapping[str, Any]) -> Taps:
     return taps
 
 
+def sheet_line(state: OneCardGame, scored: ScoredRound[Any]) -> SheetLine:
+    """How a hand reads on the completed sheet: its number and dealer, the contract (the
+    bid and ✓ or ✗, or "all passed"), then each player's points and total; a bidder who
+    fell short has ✗ before their points (they score 0)."""
+    record = scored.record
+    ends: list[str] = []
+    for seat in range(state.player_count):
+        if seat == record.bidder and record.made is False:
+            ends.append("✗")
+        ends += [str(record.points[seat]), figure(scored.totals[seat])]
+    said = "all passed" if record.bidder is None else f"{record.bid} {'✓' if record.made else '✗'}"
+    return SheetLine(f"{scored.number} {state.players[record.dealer]} ", tuple(ends), (said,))
+
+
 SAMPLES: Samples[OneCardGame] = Samples(
-    folder=Path(__file__).parent, new_game_taps=new_game_taps, round_taps=round_taps
+    folder=Path(__file__).parent,
+    new_game_taps=new_game_taps,
+    round_taps=round_taps,
+    sheet_line=sheet_line,
 )

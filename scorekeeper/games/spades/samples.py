@@ -8,7 +8,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from ..kind import Samples, Taps
+from ...rules.game import ScoredRound
+from ..kind import Samples, SheetLine, Taps, figure
 from .forms import bid_value
 from .rules import BLIND_NIL, HAND, NIL, SpadesGame
 
@@ -53,9 +54,26 @@ def a_round(state: SpadesGame, rng: Random) -> dict[str, Any]:
     return {"bids": bids, "tricks": tricks}
 
 
+def sheet_line(state: SpadesGame, scored: ScoredRound[Any]) -> SheetLine:
+    """How a hand reads on the completed sheet: its number and dealer, then each side's
+    bids and tricks partner by partner (``3+4``; a nil 0, a blind nil 00), its score, its
+    bags and its total."""
+    record = scored.record
+    marks = {NIL: "0", BLIND_NIL: "00"}
+    bids = [marks.get(str(bid), str(bid)) for bid in record.bids]
+    ends: list[str] = []
+    for side, seats in enumerate(state.sides):
+        ends.append("+".join(bids[seat] for seat in seats))
+        ends.append("+".join(str(record.tricks[seat]) for seat in seats))
+        ends.append(figure(state.side_scores(scored)[side], signed=True))
+        ends += [str(scored.carried[side]), figure(scored.totals[seats[0]])]
+    return SheetLine(f"{scored.number} {state.players[record.dealer]} ", tuple(ends))
+
+
 SAMPLES = Samples(
     folder=Path(__file__).parent,
     new_game_taps=new_game_taps,
     round_taps=round_taps,
     a_round=a_round,
+    sheet_line=sheet_line,
 )
