@@ -622,6 +622,24 @@ def test_every_short_label_is_in_the_key(app: Flask, language: str) -> None:
             assert f"{short}: {full} ·" in html or f"{short}: " in html, (key, language, short)
 
 
+def test_a_key_that_ends_on_its_short_labels_ends_without_a_dot(app: Flask) -> None:
+    """A game whose key says nothing after its short labels (a game without bids or
+    special cards) ends it on the last label, not on a stray "·"."""
+    from types import SimpleNamespace
+
+    from flask import render_template_string
+
+    sheet = SimpleNamespace(grid=SimpleNamespace(abbreviations=[("Tr", "Trump"), ("Sc", "Score")]))
+    with app.test_request_context():
+        alone = render_template_string(
+            '{% with last = true %}{% include "sheets/_abbreviations.html" %}{% endwith %}',
+            sheet=sheet,
+        )
+        followed = render_template_string('{% include "sheets/_abbreviations.html" %}', sheet=sheet)
+    assert alone == " Tr: Trump · Sc: Score"
+    assert followed == " Tr: Trump · Sc: Score ·"
+
+
 def test_a_sheet_of_two_pages_has_its_key_on_the_first(table: Table) -> None:
     sheet = blank(table.client, game="oh_hell", players=7, names=[f"P{n}" for n in range(7)])
     assert len(sheet.pages) == 2
