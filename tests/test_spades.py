@@ -199,6 +199,8 @@ def test_a_hand_on_the_round_screen_scores_by_side(table: Any) -> None:
     screen = table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
     assert 'value="0"' in screen and ">nil<" in screen and "blind_nil" not in screen
     assert "with Cai" in shown(screen)  # Ana's partner, beside her name
+    # A round kept on the phone is named by its game, a side at a time.
+    assert 'data-game-title="Spades · Ana &amp; Cai, Ben &amp; Dee"' in screen
     taps = kind("spades").samples.round_taps({**HAND, "dealer": 0})
     answer = table.post(f"/games/{game_id}/rounds/new", taps)
     assert answer.status_code == 302
