@@ -481,6 +481,7 @@ NOT_PAGES = {
     "rounds.reveal_bids",
     "games.rematch",
     "rounds.bids_in",
+    "rounds.round_ahead",  # JSON for the page's script: the round screen's own template
     "seats.version",
     "watch.revoke",
     "paper.short",  # the redirect of a sheet's QR code
