@@ -930,18 +930,14 @@
   // A round screen whose next round the server can draw before this one is saved (its
   // form's data-ahead: where to ask for that round's content and what it takes to score
   // this one as the game's rules do: the kind's scoring, the totals so far, the sides;
-  // the answer to a Save brings the round after the next) shows that next round the moment Save is
-  // tapped, this round's scores added to the totals, while the round is sent in the
-  // background with the form's own fields (its CSRF token and one-time key: a round sent
+  // the answer to a Save brings the round after the next) shows that next round the
+  // moment Save is tapped, this round's scores added to the totals, while the round is
+  // sent in the background with the form's own fields (its CSRF token and one-time key: a round sent
   // twice is stored once). The server stays the truth: its answer gives the next round's
   // form the game's new version and says the round is saved; a refusal or a conflict puts
   // the page it answers (the round as entered, with the reason) back on the screen; no
   // connection puts the entered round back, kept on the phone until the connection is
   // back, as a Save without a connection does. See docs/performance.md.
-  // A second tap this soon after a Save, and this near it, belongs to that Save (a double
-  // tap): it lands on the round drawn in its place, where it taps nothing.
-  var DOUBLE_TAP_MS = 400;
-  var DOUBLE_TAP_PX = 40;
   var aheadSends = 0;       // a put-back page's generation: a Save waiting on another is for it
   var lastSave = null;      // the latest Save on its way: a promise of the game's version
 
@@ -1014,12 +1010,6 @@
     var scoring = ahead.scoring;
     var template = document.createElement("template");
     template.innerHTML = ahead.page;
-    var tapped = null;  // where Save was tapped
-    form.addEventListener("click", function (event) {
-      if (event.target.closest && event.target.closest("[data-save]") && event.detail) {
-        tapped = { x: event.clientX, y: event.clientY };
-      }
-    }, true);
     form.addEventListener("submit", function (event) {
       if (event.defaultPrevented) return;  // held, or kept for want of a connection
       var button = event.submitter;
@@ -1030,14 +1020,15 @@
       // The game's last round (a game that ends by its score): the server's final page.
       if (askParts("endsGame", [totals, scoring]) === true) return;
       event.preventDefault();
-      saveAhead(form, template, scoring, totals, tapped);
+      saveAhead(form, template, scoring, totals);
     });
     form.dataset.aheadReady = "yes";
   }
 
   // A round drawn ahead whose round before is still on its way: its Save waits for that
   // one's answer (the game's version it makes, and the round after it drawn), then is
-  // made again; a Save with nothing tapped is a second tap of the Save before.
+  // made again; a Save with nothing tapped is a second tap of the Save before (a double
+  // tap), and nothing.
   function holdUntilConfirmed(form) {
     form.addEventListener("submit", function (event) {
       if (!form.dataset.confirming) return;
@@ -1045,17 +1036,15 @@
       event.stopImmediatePropagation();
       if (nothingTapped(form)) return;
       var button = event.submitter;
-      form.dataset.waiting = "yes";
       saveStatus(form, t("saving"), "");
       form.addEventListener("confirmed", function () {
-        delete form.dataset.waiting;
         if (form.requestSubmit) form.requestSubmit(button || undefined);
         else form.submit();
       }, { once: true });
     }, true);
   }
 
-  function saveAhead(form, template, scoring, totals, tapped) {
+  function saveAhead(form, template, scoring, totals) {
     var body = new FormData(form);
     var url = form.action;
     var generation = aheadSends;
@@ -1066,21 +1055,6 @@
     var main = document.getElementById("main");
     var next = main.querySelector("form[data-draft]");
     showTotals(main, totals, scoring.sides);
-    // A second tap of Save lands on the round drawn ahead: it taps nothing there.
-    var drawnAt = performance.now();
-    main.dataset.settling = "yes";
-    window.setTimeout(function () { delete main.dataset.settling; }, DOUBLE_TAP_MS);
-    main.addEventListener("click", function swallow(event) {
-      if (event.timeStamp - drawnAt >= DOUBLE_TAP_MS) {
-        main.removeEventListener("click", swallow, true);
-        return;
-      }
-      var near = !tapped || (Math.abs(event.clientX - tapped.x) <= DOUBLE_TAP_PX &&
-                             Math.abs(event.clientY - tapped.y) <= DOUBLE_TAP_PX);
-      if (!near) return;
-      event.preventDefault();
-      event.stopPropagation();
-    }, true);
     if (next) {
       next.dataset.confirming = "yes";
       holdUntilConfirmed(next);
@@ -1088,6 +1062,9 @@
         document.title = next.dataset.roundTitle + title.slice(oldTitle.length);
       }
     }
+    // A step in the history, as a Save that lands on the next round's page makes: Back
+    // stays on the round screen, which shows the game as it is (the round just saved,
+    // and the next to enter).
     if (window.history.pushState) {
       window.history.pushState({ drawnAhead: true }, "", window.location.pathname);
     }
@@ -1171,11 +1148,6 @@
     }
   }
 
-  // Back after a Save that showed the next round in place: the round screen as the game
-  // now is, from the server.
-  window.addEventListener("popstate", function (event) {
-    if (document.querySelector("form[data-draft]")) window.location.reload();
-  });
 
   // A round's page shown again from the browser's memory (Back after Save) would show the
   // game as it was: ask the server for it as it is.

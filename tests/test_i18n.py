@@ -928,7 +928,7 @@ def test_a_games_script_writes_in_the_pages_language(app: Flask, table: Table, k
         game = services.create_game(ana, key, recorded["players"], options=recorded["options"])
     url = f"/games/{game.id}/rounds/new"
     english = game_script_messages(table.client.get(url).get_data(as_text=True), key)
-    assert english and all(flat(english))
+    assert all(flat(english))  # a script may write no sentence at all (Spades' scores)
     for language in LANGUAGES:
         page = table.client.get(url, headers={"Accept-Language": language})
         assert page.status_code == 200, language

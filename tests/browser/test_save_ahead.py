@@ -97,6 +97,14 @@ def rounds_stored(live_server: Any, game_id: str) -> int:
     return len(stored_game(live_server, game_id).rounds)
 
 
+def stored_version(live_server: Any, game_id: str) -> int:
+    with live_server.app.app_context():
+        ana = services.authenticate(USERNAME, PASSWORD)
+        version = services.get_game(ana, game_id).row.version
+        db.session.remove()
+    return version
+
+
 def enter_round_one(page: Page, turned: str | None = "h") -> None:
     """Ana bids 1 and takes the trick; Ben and Cai bid and take none."""
     if turned:
@@ -118,11 +126,6 @@ def deal(page: Page) -> dict[str, str]:
 
 def totals(page: Page) -> list[str]:
     return page.locator(".totals-line li").all_inner_texts()
-
-
-def settled(page: Page) -> None:
-    """The round drawn ahead takes taps (a tap right after Save is the Save's own)."""
-    expect(page.locator("main[data-settling]")).to_have_count(0)
 
 
 def test_save_shows_the_next_round_before_the_server_answers(
@@ -151,7 +154,6 @@ def test_save_shows_the_next_round_before_the_server_answers(
     assert rounds_stored(live_server, game_id) == 0
 
     # ...and usable already: the bids of round 2 go in while round 1 is still unanswered.
-    settled(page)
     page.locator("label[for=turned-s]").tap()
     page.locator("label[for=bid_2-1]").tap()
     expect(page.locator("#turned-s")).to_be_checked()
@@ -175,6 +177,35 @@ def test_save_shows_the_next_round_before_the_server_answers(
     held.release()
     expect(page.locator(".flash-done")).to_have_text("Round 2 saved — round 3 next.")
     assert stored_game(live_server, game_id).totals == (20, 10, 50)
+    held.stop()
+
+
+def test_a_save_before_the_round_before_is_answered_waits_for_it(
+    tall_phone: Page, live_server: Any
+) -> None:
+    page = tall_phone
+    game_id = start(page, live_server)
+    held = Held(page)
+    enter_round_one(page)
+    page.get_by_role("button", name="Save round 1").tap()
+    held.arrived()
+    page.locator("label[for=turned-c]").tap()
+    for seat, bid in ((2, 0), (0, 0), (1, 2)):
+        page.locator(f"label[for=bid_{seat}-{bid}]").tap()
+    for seat, took in ((2, 0), (0, 0), (1, 2)):
+        page.locator(f"label[for=tricks_{seat}-{took}]").tap()
+    page.get_by_role("button", name="Save round 2").tap()
+    # Round 1's answer gives round 2's form the game's version: until then, round 2 waits.
+    expect(page.locator("[data-save-status]")).to_have_text("Saving…")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
+    assert held.posts == 1
+
+    held.release()  # round 1 answered: round 2 drawn at once, then sent
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3 of 20")
+    held.release()
+    expect(page.locator(".flash-done")).to_have_text("Round 2 saved — round 3 next.")
+    assert held.posts == 2
+    assert stored_game(live_server, game_id).totals == (50, 60, 40)
     held.stop()
 
 
@@ -277,7 +308,8 @@ def test_a_double_tap_on_save_is_stored_once(tall_phone: Page, live_server: Any)
 
     expect(page.locator(".flash-done")).to_have_text("Round 1 saved — round 2 next.")
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
-    expect(page.locator("main input:checked")).to_have_count(0)  # nothing tapped there
+    # The second tap landed on round 2's trump hint: nothing tapped there, nothing sent.
+    expect(page.locator("main input:checked")).to_have_count(0)
     assert held.posts == 1
     assert rounds_stored(live_server, game_id) == 1
     held.stop()
@@ -290,14 +322,26 @@ def test_back_after_save_shows_the_game_as_it_is(tall_phone: Page, live_server: 
     page.get_by_role("button", name="Save round 1").tap()
     expect(page.locator(".flash-done")).to_have_text("Round 1 saved — round 2 next.")
 
-    with page.expect_navigation():
-        page.go_back()
-    # The server's round screen: the round still to enter, after the one saved.
-    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
-    expect(page.locator("[data-drawn-saved]")).to_have_count(0)
-    assert [line.split("\n")[0] for line in totals(page)] == ["Ana 30★", "Ben 20", "Cai 20"]
+    # Back stays on the round screen, as after a Save that lands on the next round's page:
+    # the game as it is, the round still to enter after the one saved.
+    page.go_back()
     assert page.url.endswith(f"/games/{game_id}/rounds/new")
-    assert rounds_stored(live_server, game_id) == 1
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
+    assert [line.split("\n")[0] for line in totals(page)] == ["Ana 30★", "Ben 20", "Cai 20"]
+    form = page.locator("form[data-draft]")
+    expect(form).to_have_attribute("data-version", str(stored_version(live_server, game_id)))
+    # Saved from there, it is round 2 that is stored; and the page the server draws agrees.
+    page.locator("label[for=turned-c]").tap()
+    for seat, bid in ((2, 0), (0, 0), (1, 2)):
+        page.locator(f"label[for=bid_{seat}-{bid}]").tap()
+    for seat, took in ((2, 0), (0, 0), (1, 2)):
+        page.locator(f"label[for=tricks_{seat}-{took}]").tap()
+    page.get_by_role("button", name="Save round 2").tap()
+    expect(page.locator(".flash-done")).to_have_text("Round 2 saved — round 3 next.")
+    assert stored_game(live_server, game_id).totals == (50, 60, 40)
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3 of 20")
+    assert [line.split("\n")[0] for line in totals(page)] == ["Ana 50", "Ben 60★", "Cai 40"]
 
 
 # Each field of a round as the samples tap it, set on the form as a thumb would.
@@ -370,7 +414,6 @@ def test_the_browser_adds_up_every_recorded_game_as_the_rules_do(
         page.evaluate(FILL, taps)
         state = state.apply_round(state.parse_round(played))
         assert list(state.totals) == played["totals"], number
-        settled(page)
         if ahead is None or state.finished:  # the last round: the server's page, as without scripts
             held.stop()
             with page.expect_navigation():
