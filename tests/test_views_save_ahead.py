@@ -130,3 +130,16 @@ def test_no_round_is_drawn_after_the_last(table: Table) -> None:
 def test_only_the_round_still_to_enter_is_drawn_ahead(table: Table, game_id: str) -> None:
     assert table.client.get(f"/games/{game_id}/rounds/2/ahead").json == {"ahead": None}
     assert table.client.get(f"/games/{game_id}/rounds/1/edit").status_code == 404
+
+
+def test_hidden_bids_are_not_drawn_ahead(table: Table) -> None:
+    """The next round's screen then follows the players' phones: the server draws it."""
+    data = {f"players-{i}": name for i, name in enumerate(["Ana", "Ben", "Cai"])}
+    data.update(first_dealer="0", hidden_bids="y")
+    answer = table.post("/games/new", data)
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    game_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    page = table.client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    assert "data-bid-entry" in page or "data-hidden-bids" in page
+    assert ahead_url(page) is None
+    assert table.client.get(f"/games/{game_id}/rounds/1/ahead").json == {"ahead": None}

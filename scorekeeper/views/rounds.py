@@ -159,10 +159,8 @@ def _stored(record: services.StoredGame, said: str, *, replayed: bool = False) -
     the save, and the totals the rules worked out, which the script's own must equal."""
     state = record.state
     upcoming = state.next_round
-    ahead = None
-    if upcoming is not None and not services.hides_bids(state):
-        # The round after the one the script shows now, for its Save in turn.
-        ahead = _drawn_ahead(record, upcoming)
+    # The round after the one the script shows now, for its Save in turn.
+    ahead = None if upcoming is None else _drawn_ahead(record, upcoming)
     return jsonify(
         stored=True,
         replayed=replayed,
@@ -583,7 +581,7 @@ def round_ahead(game_id: str, number: int) -> Response:
     state = record.state
     upcoming = state.next_round
     ahead = None
-    if upcoming is not None and upcoming.number == number and not services.hides_bids(state):
+    if upcoming is not None and upcoming.number == number:
         ahead = _drawn_ahead(record, state.round_info(number, _dealer_override(record)))
     answer = jsonify(ahead=ahead)
     answer.headers["Cache-Control"] = "no-store"
@@ -592,11 +590,14 @@ def round_ahead(game_id: str, number: int) -> Response:
 
 def _draws_ahead(record: services.StoredGame, info: Any) -> bool:
     """Whether the round after ``info``'s can be drawn before ``info``'s is saved: the
-    game's kind scores a round in the browser, and ``info``'s round is not the plan's last."""
+    game's kind scores a round in the browser, ``info``'s round is not the plan's last,
+    and the bids are not hidden (the next round's screen then depends on the players'
+    phones)."""
     state = record.state
     return (
         kind(state.key).scoring is not None
         and info.number == len(state.rounds) + 1
+        and not services.hides_bids(state)
         and state.round_after(info) is not None
     )
 
@@ -613,7 +614,7 @@ def _drawn_ahead(record: services.StoredGame, info: Any) -> dict[str, Any] | Non
     state = record.state
     round_kind = kind(state.key)
     after = state.round_after(info)
-    if round_kind.scoring is None or after is None or info.number != len(state.rounds) + 1:
+    if round_kind.scoring is None or after is None or not _draws_ahead(record, info):
         return None
     form = round_kind.round_form.for_round(state, after, None, formdata=None)
     form.base_on(record.row.version, again=True)
