@@ -64,7 +64,15 @@
   //   bidEcho(form, seat, bid)  the line by a player's tricks, when not "bid 2";
   //   playField(name)           whether a field is of the play, not of the bids;
   //   update(form)              on every change of the round's form;
-  //   refereeQuery(form)        what the referee's link takes beyond the trump.
+  //   refereeQuery(form)        what the referee's link takes beyond the trump;
+  //   countedBid(form, seat, bid)  the bid a seat's round is scored against, when not
+  //                             the bid made (a game of bidding tricks);
+  //   roundScores(form, scoring)  each seat's score in the round on the form, or null
+  //                             when it cannot be told yet; ``scoring`` is what the
+  //                             game's kind gives the page (GameKind.scoring): where a
+  //                             game scores otherwise than by bids and tricks;
+  //   endsGame(totals, scoring) whether the round ends the game with these totals, in a
+  //                             game that ends by its score.
   var gameParts = null;
   function parts() {
     if (gameParts === null) {
@@ -299,6 +307,8 @@
     }
     function sendBids() {
       bidsTimer = null;
+      // The round before, still on its way: these bids wait for the game's version it makes.
+      if (form.dataset.confirming) { bidsTimer = window.setTimeout(sendBids, 600); return; }
       if (!saveBids || !bidsSaid() || !navigator.onLine) return;
       var body = bidsBody();
       var said = JSON.stringify(Array.from(body.entries()).filter(function (pair) {
@@ -515,6 +525,10 @@
     return "scorekeeper-draft:" + window.location.pathname + "#" + form.dataset.number;
   }
 
+  // Each round form's draft, for the Save that shows the next round at once (saveAhead):
+  // kept for later when its sending found no connection, done with once the server has it.
+  var drafts = new WeakMap();
+
   function setUpDraft(form) {
     // What the server drew is what this page is for: never numbers the browser kept from
     // another page (autocomplete="off" on the form already asks it not to).
@@ -611,6 +625,21 @@
       write(false);  // the server has answered this form: nothing is waiting any more
     }
 
+    drafts.set(form, {
+      keep: function () {
+        write("kept");  // kept on this phone until the connection is back
+        show(t("offline"));
+        sayBySave(form, t("kept"), "held");
+      },
+      done: function () { store.removeItem(name); },
+      rebase: function () {
+        // The form's version changed under it (the round before confirmed): a draft of
+        // it is for that version.
+        var kept = read();
+        if (kept && !kept.pending) write(false);
+      }
+    });
+
     form.addEventListener("change", function () { write(false); show(t("unsaved")); });
     form.addEventListener("input", function () { write(false); show(t("unsaved")); });
     form.addEventListener("submit", function (event) {
@@ -639,7 +668,8 @@
       leaving = window.setTimeout(function () { leaving = null; }, 3000);
     });
     window.addEventListener("online", function () {
-      if (leaving) return;
+      // A form no longer on the screen (the next round drawn in its place) sends nothing.
+      if (leaving || !form.isConnected) return;
       var current = read();
       if (current && current.pending) sendKept();
     });
@@ -893,41 +923,275 @@
     update();
   }
 
+
+  // -- Save shows the next round at once ----------------------------------------------
+  // A round screen whose next round the server can draw before this one is saved (its
+  // form's data-ahead: where to ask for that round's content and what it takes to score
+  // this one as the game's rules do: the kind's scoring, the totals so far, the sides;
+  // the answer to a Save brings the round after the next) shows that next round the
+  // moment Save is tapped, this round's scores added to the totals, while the round is
+  // sent in the background with the form's own fields (its CSRF token and one-time key: a round sent
+  // twice is stored once). The server stays the truth: its answer gives the next round's
+  // form the game's new version and says the round is saved; a refusal or a conflict puts
+  // the page it answers (the round as entered, with the reason) back on the screen; no
+  // connection puts the entered round back, kept on the phone until the connection is
+  // back, as a Save without a connection does. See docs/performance.md.
+  var aheadSends = 0;       // a put-back page's generation: a Save waiting on another is for it
+  var lastSave = null;      // the latest Save on its way: a promise of the game's version
+
+  function points(value) { return value < 0 ? "\u2212" + (-value) : String(value); }
+
+  // Each seat's score in the round on the form, as the rules score it, or null when the
+  // page cannot tell (a part not tapped, a score the page was not given): the game's part
+  // first; else a game of bidding tricks, each seat's bid (as the game counts it) and tricks
+  // looked up in the rules' own table of scores.
+  function roundScores(form, scoring) {
+    var said = askParts("roundScores", [form, scoring]);
+    if (said !== undefined) return said;
+    if (!scoring.bid_scores) return null;
+    var scores = [];
+    for (var seat = 0; seat < scoring.totals.length; seat++) {
+      var bid = checkedValue(form, "bid_" + seat), took = checkedValue(form, "tricks_" + seat);
+      if (bid === null || took === null) return null;
+      var counted = askParts("countedBid", [form, String(seat), bid]);
+      var row = scoring.bid_scores[counted === undefined ? bid : counted];
+      if (!row || row[took] === undefined) return null;
+      scores.push(row[took]);
+    }
+    return scores;
+  }
+
+  // The totals line of a drawn round: each side's total, and the leaders marked.
+  function showTotals(root, totals, sides) {
+    var sideTotals = sides.map(function (seats) { return totals[seats[0]]; });
+    var top = Math.max.apply(null, sideTotals);
+    root.querySelectorAll("[data-side]").forEach(function (item) {
+      var side = parseInt(item.dataset.side, 10);
+      var total = item.querySelector("[data-total]");
+      if (total) total.textContent = points(sideTotals[side]);
+      var leads = sideTotals[side] === top;
+      item.classList.toggle("leader", leads);
+      item.querySelectorAll("[data-leader-mark]").forEach(function (mark) { mark.hidden = !leads; });
+    });
+  }
+
+  function nothingTapped(form) {
+    return !form.querySelector("input[type=radio]:checked, input[type=checkbox]:checked") &&
+      !Array.from(form.querySelectorAll("input[type=text], input[type=number]")).some(function (input) {
+        return input.value !== "";
+      });
+  }
+
+  // The screen's content (the main part, less the kept rounds' banners) swapped for
+  // ``nodes``; what it held is answered, to be put back.
+  function swapContent(nodes) {
+    var main = document.getElementById("main");
+    var kept = main.querySelector("[data-kept-rounds]");
+    var old = Array.from(main.childNodes).filter(function (node) { return node !== kept; });
+    old.forEach(function (node) { main.removeChild(node); });
+    nodes.forEach(function (node) { main.appendChild(node); });
+    return old;
+  }
+
+  // The round after this one, asked of the server as soon as the page is set up (a round
+  // takes longer to play than the answer to come): until it is here, Save sends the page.
+  function setUpSaveAhead(form) {
+    var url = form.dataset.ahead;
+    if (!url || !window.fetch || !window.FormData) return;
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" } })
+      .then(function (answer) { return answer.ok ? answer.json() : null; })
+      .then(function (said) { if (said && said.ahead && form.isConnected) saveAheadWith(form, said.ahead); })
+      .catch(function () {});
+  }
+
+  function saveAheadWith(form, ahead) {
+    var scoring = ahead.scoring;
+    var template = document.createElement("template");
+    template.innerHTML = ahead.page;
+    form.addEventListener("submit", function (event) {
+      if (event.defaultPrevented) return;  // held, or kept for want of a connection
+      var button = event.submitter;
+      if (button && !button.hasAttribute("data-save")) return;  // the bids' own button
+      var scores = roundScores(form, scoring);
+      if (scores === null) return;  // the server's page, as without scripts
+      var totals = scoring.totals.map(function (total, seat) { return total + scores[seat]; });
+      // The game's last round (a game that ends by its score): the server's final page.
+      if (askParts("endsGame", [totals, scoring]) === true) return;
+      event.preventDefault();
+      saveAhead(form, template, scoring, totals);
+    });
+    form.dataset.aheadReady = "yes";
+  }
+
+  // A round drawn ahead whose round before is still on its way: its Save waits for that
+  // one's answer (the game's version it makes, and the round after it drawn), then is
+  // made again; a Save with nothing tapped is a second tap of the Save before (a double
+  // tap), and nothing.
+  function holdUntilConfirmed(form) {
+    form.addEventListener("submit", function (event) {
+      if (!form.dataset.confirming) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (nothingTapped(form)) return;
+      var button = event.submitter;
+      saveStatus(form, t("saving"), "");
+      form.addEventListener("confirmed", function () {
+        if (form.requestSubmit) form.requestSubmit(button || undefined);
+        else form.submit();
+      }, { once: true });
+    }, true);
+  }
+
+  function saveAhead(form, template, scoring, totals) {
+    var body = new FormData(form);
+    var url = form.action;
+    var generation = aheadSends;
+    var title = document.title;
+    var oldTitle = form.dataset.roundTitle || "";
+
+    var entered = swapContent(Array.from(template.content.cloneNode(true).childNodes));
+    var main = document.getElementById("main");
+    var next = main.querySelector("form[data-draft]");
+    showTotals(main, totals, scoring.sides);
+    if (next) {
+      next.dataset.confirming = "yes";
+      holdUntilConfirmed(next);
+      if (next.dataset.roundTitle && title.indexOf(oldTitle) === 0) {
+        document.title = next.dataset.roundTitle + title.slice(oldTitle.length);
+      }
+    }
+    // A step in the history, as a Save that lands on the next round's page makes: Back
+    // stays on the round screen, which shows the game as it is (the round just saved,
+    // and the next to enter).
+    if (window.history.pushState) {
+      window.history.pushState({ drawnAhead: true }, "", window.location.pathname);
+    }
+    window.scrollTo(0, 0);
+    setUpContent(main);
+
+    // Sent once the Save before is answered (its version is this form's), else at once.
+    var before = lastSave || Promise.resolve(null);
+    var sent = before.then(function (version) {
+      if (generation !== aheadSends) return null;  // the round before was put back
+      if (version !== null) body.set("version", version);
+      // keepalive: a page left at once (the scoreboard tapped) still has the round sent.
+      return fetch(url, {
+        method: "POST", body: body, credentials: "same-origin", keepalive: true,
+        headers: { "Accept": "application/json" }
+      });
+    });
+    lastSave = sent.then(function (answer) {
+      if (!answer || generation !== aheadSends) return null;
+      var type = answer.headers.get("Content-Type") || "";
+      if (answer.ok && type.indexOf("application/json") === 0) {
+        return answer.json().then(function (said) { return confirmed(said); });
+      }
+      if (answer.ok && answer.redirected) {  // signed out, the game gone: where it leads
+        window.location.assign(answer.url);
+        return null;
+      }
+      return answer.text().then(function (html) { putBack(html); return null; });
+    }, function () {
+      // No connection after all: the round as entered back on the screen, kept on the
+      // phone and sent when the connection is back (setUpDraft).
+      if (generation !== aheadSends) return null;
+      aheadSends += 1;
+      swapContent(entered);
+      document.title = title;
+      var draft = drafts.get(form);
+      if (draft) draft.keep();
+      return null;
+    });
+
+    function confirmed(said) {
+      var draft = drafts.get(form);
+      if (draft) draft.done();
+      if (!next || !next.isConnected) return said.version;
+      if (said.next !== parseInt(next.dataset.number, 10)) {
+        window.location.reload();  // the game is elsewhere than this page drew it
+        return null;
+      }
+      var version = String(said.version);
+      var field = next.querySelector('input[name="version"]');
+      if (field) field.value = version;
+      next.dataset.version = version;
+      delete next.dataset.confirming;
+      var own = drafts.get(next);
+      if (own) own.rebase();
+      var line = main.querySelector("[data-drawn-saved]");
+      if (line) line.textContent = said.message;
+      // The rules' totals are the truth: the page's own never differ, but if they did,
+      // the server's are shown.
+      if (said.totals.join() !== totals.join()) showTotals(main, said.totals, scoring.sides);
+      // The round after this next one, drawn by the server now that it has this one.
+      if (said.ahead) saveAheadWith(next, said.ahead);
+      next.dispatchEvent(new Event("confirmed"));
+      return version;
+    }
+
+    // The server's answer to the round (refused, or the game changed elsewhere) in place
+    // of the round drawn ahead: the round as entered, with the reasons.
+    function putBack(html) {
+      aheadSends += 1;
+      lastSave = null;
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var answered = page.getElementById("main");
+      if (!answered) { window.location.reload(); return; }
+      var kept = answered.querySelector("[data-kept-rounds]");
+      if (kept) kept.remove();
+      swapContent(Array.from(answered.childNodes).map(function (node) { return document.adoptNode(node); }));
+      if (page.title) document.title = page.title;
+      window.scrollTo(0, 0);
+      setUpContent(main);
+    }
+  }
+
+
   // A round's page shown again from the browser's memory (Back after Save) would show the
   // game as it was: ask the server for it as it is.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted && document.querySelector("form[data-draft]")) window.location.reload();
   });
 
+  // What a round screen's content needs of the script: on the page as served, and again
+  // on the content a Save draws in its place (the next round, or the round put back).
+  // ``drafted``: what is done once the drafts are set up (the page's kept rounds shown).
+  function setUpContent(root, drafted) {
+    root.querySelectorAll("a[data-referee-link]").forEach(setUpRefereeLink);
+    root.querySelectorAll("form[data-draft]").forEach(guardSave);
+    root.querySelectorAll("form[data-draft]").forEach(setUpDraft);
+    root.querySelectorAll("form[data-draft][data-version]").forEach(function (form) {
+      if (form.dataset.version) clearDrafts(form.dataset.game, form.dataset.version, draftName(form));
+    });
+    if (drafted) drafted();
+    root.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
+    root.querySelectorAll("[data-hidden-bids]").forEach(setUpHiddenBids);
+    parts().forEach(function (part) { if (part.setUp) part.setUp(); });
+    root.querySelectorAll("form[data-draft]").forEach(setUpSaveAhead);
+    root.querySelectorAll("[data-problems]").forEach(setUpProblems);
+    root.querySelectorAll("[data-autosubmit]").forEach(function (el) {
+      el.addEventListener("change", function () { el.form.submit(); });
+    });
+    root.querySelectorAll("form[data-confirm]").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+      });
+    });
+  }
+
   ready(function () {
-    document.querySelectorAll("a[data-referee-link]").forEach(setUpRefereeLink);
     if (document.querySelector("form[data-draft]") && "scrollRestoration" in window.history) {
       window.history.scrollRestoration = "manual";
     }
     document.querySelectorAll("[data-game-page]").forEach(function (el) {
       clearDrafts(el.dataset.gamePage, el.dataset.version, null);
     });
-    document.querySelectorAll("form[data-draft]").forEach(guardSave);
-    document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
-    document.querySelectorAll("form[data-draft][data-version]").forEach(function (form) {
-      if (form.dataset.version) clearDrafts(form.dataset.game, form.dataset.version, draftName(form));
+    setUpContent(document, function () {
+      showKeptRounds();  // after the drafts the game has moved past are done with
+      document.querySelectorAll("[data-retry]").forEach(setUpRetry);
+      if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
+      document.querySelectorAll("[data-watch]").forEach(followGame);
     });
-    showKeptRounds();  // after the drafts the game has moved past are done with
-    document.querySelectorAll("[data-retry]").forEach(setUpRetry);
-    if (document.querySelector("form[data-draft], [data-wake-lock]")) keepAwake();
-    document.querySelectorAll("[data-watch]").forEach(followGame);
-    document.querySelectorAll("form[data-round]").forEach(setUpRoundForm);
-    document.querySelectorAll("[data-hidden-bids]").forEach(setUpHiddenBids);
-    parts().forEach(function (part) { if (part.setUp) part.setUp(); });
     document.querySelectorAll("form[data-new-game]").forEach(setUpNewGame);
-    document.querySelectorAll("[data-problems]").forEach(setUpProblems);
-    document.querySelectorAll("[data-autosubmit]").forEach(function (el) {
-      el.addEventListener("change", function () { el.form.submit(); });
-    });
-    document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-      form.addEventListener("submit", function (event) {
-        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
-      });
-    });
   });
 })();

@@ -487,6 +487,7 @@ NOT_PAGES = {
     "rounds.reveal_bids",
     "games.rematch",
     "rounds.bids_in",
+    "rounds.round_ahead",  # JSON for the page's script: the round screen's own template
     "seats.version",
     "watch.revoke",
     "paper.short",  # the redirect of a sheet's QR code
@@ -934,7 +935,7 @@ def test_a_games_script_writes_in_the_pages_language(app: Flask, table: Table, k
         game = services.create_game(ana, key, recorded["players"], options=recorded["options"])
     url = f"/games/{game.id}/rounds/new"
     english = game_script_messages(table.client.get(url).get_data(as_text=True), key)
-    assert english and all(flat(english))
+    assert all(flat(english))  # a script may write no sentence at all (Spades' scores)
     for language in LANGUAGES:
         page = table.client.get(url, headers={"Accept-Language": language})
         assert page.status_code == 200, language

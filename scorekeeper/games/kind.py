@@ -242,7 +242,7 @@ class Samples(Generic[G]):
         return tuple(sorted((self.folder / "recorded").glob("*.json")))
 
 
-OPTIONAL = frozenset({"paper", "script"})
+OPTIONAL = frozenset({"paper", "script", "scoring"})
 """The pieces a kind may go without."""
 
 
@@ -289,6 +289,12 @@ class GameKind(Generic[G]):
     script: Script | None = None
     """The game's own part of its round screen's script; None where the shared one does
     all (the page works without any script as well)."""
+    scoring: Callable[[G, RoundInfo], Mapping[str, object]] | None = None
+    """What the round screen's script needs to score the round being entered (``info``'s)
+    the way the game's rules do, sent with the page as JSON: with it, Save shows the next
+    round at once, drawn by the server ahead, while the round is sent (a game of bidding
+    tricks: ``games.tricks.bid_scores``). None where the browser does not score the game's
+    rounds: Save waits for the server's next page."""
 
     def __post_init__(self) -> None:
         for piece in fields(self):

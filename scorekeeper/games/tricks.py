@@ -263,3 +263,17 @@ class TrickRoundForm(RoundForm):
     def known_turned_card(self, suit: Suit) -> str | None:
         """The turned card as the API writes it (``7h``), when the page knows it."""
         return None
+
+
+def bid_scores(game: TrickBiddingGame[Any, Any], info: RoundInfo) -> dict[str, object]:
+    """What a round of ``info``'s deal scores, as the game's rules score it, for the round
+    screen's script: ``bid_scores[bid][took]``, every bid from 0 to one more than the
+    cards (a bid a special card raised) and every count of tricks taken. The script reads
+    each seat's bid (as counted) and tricks off the page and looks its score up: the
+    scoring stays the rules' own."""
+    return {
+        "bid_scores": [
+            [game.score(bid, took) for took in range(info.cards + 1)]
+            for bid in range(info.cards + 2)
+        ]
+    }

@@ -403,6 +403,35 @@ class Game(abc.ABC, Generic[R, Opts]):
             planned=self.planned_rounds,
         )
 
+    def round_after(self, info: RoundInfo) -> RoundInfo | None:
+        """The deal of the round after ``info``'s (the next round, still to enter), as it
+        will be once that round is stored, whatever its result: dealt by the seat left of
+        ``info``'s dealer. None when the game's plan ends with ``info``'s round (or, in a
+        game without a plan, the most rounds it can have). A game that ends by its score
+        may end with any round: whether it does is known only with that round's score.
+
+        >>> from scorekeeper.games.wizard.rules import WizardGame
+        >>> game = WizardGame.new(["Ana", "Ben", "Cai"], first_dealer=2)
+        >>> after = game.round_after(game.round_info(1))
+        >>> after.number, after.dealer, after.cards, after.first_bidder
+        (2, 0, 2, 1)
+        >>> game.round_after(game.round_info(1, dealer=1)).dealer
+        2
+        >>> game.round_after(replace(game.round_info(1), number=20)) is None
+        True
+        """
+        last = self.most_rounds
+        if last is not None and info.number >= last:
+            return None
+        dealer = self.left_of(info.dealer)
+        return RoundInfo(
+            number=info.number + 1,
+            dealer=dealer,
+            cards=self.deal_size(info.number + 1),
+            first_bidder=self.first_bidder(dealer),
+            planned=self.planned_rounds,
+        )
+
     @property
     def next_round(self) -> RoundInfo | None:
         """The round to play next, or None once the game is over."""

@@ -136,14 +136,41 @@ def _saved_already(record: services.StoredGame, number: int | None, landing: str
 
     When the first tap's own answer ("Round 4 saved — round 5 next") is still waiting
     to be shown (its page was left for the second tap's), that says it already."""
-    if any(category == "done" for category, _message in session.get("_flashes", [])):
+    waiting = [said for category, said in session.get("_flashes", []) if category == "done"]
+    if waiting and _wants_json():
+        # Said to the script that sent the second tap, which shows the next round already.
+        session["_flashes"] = [kept for kept in session["_flashes"] if kept[0] != "done"]
+        return _stored(record, waiting[-1], replayed=True)
+    if waiting:
         return redirect(landing)
     if number is None:
         said = gettext("Saved already: the second tap changed nothing.")
     else:
         said = kind(record.state.key).say("saved already", number=number)
+    if _wants_json():
+        return _stored(record, said, replayed=True)
     flash(said, "info")
     return redirect(landing)
+
+
+def _stored(record: services.StoredGame, said: str, *, replayed: bool = False) -> Response:
+    """A round stored, answered to the round screen's script that sent it (it shows the
+    next round already): the game's version for that round's form, what the page says of
+    the save, and the totals the rules worked out, which the script's own must equal."""
+    state = record.state
+    upcoming = state.next_round
+    # The round after the one the script shows now, for its Save in turn.
+    ahead = None if upcoming is None else _drawn_ahead(record, upcoming)
+    return jsonify(
+        stored=True,
+        replayed=replayed,
+        version=record.row.version,
+        rounds=len(state.rounds),
+        next=None if upcoming is None else upcoming.number,
+        message=said,
+        totals=list(state.totals),
+        ahead=ahead,
+    )
 
 
 def _made_for() -> int | None:
@@ -449,7 +476,10 @@ def _round_page(
             landing = _after_save(done)  # the game as it now stands
             if done.replayed:
                 return _saved_already(record, _made_for(), landing)
-            flash(_saved(done.state, request.form.get("sent_later") == "1"), "done")
+            said = _saved(done.state, request.form.get("sent_later") == "1")
+            if _wants_json():
+                return _stored(done, said)
+            flash(said, "done")
             return redirect(landing)
     if status == 200 and (form.errors or rule_errors):
         status = 422
@@ -514,6 +544,11 @@ def _page(
     bids_hidden = (
         not correcting and services.hides_bids(record.state) and (pending is None or pending.hidden)
     )
+    ahead = None
+    if not correcting and not bids_hidden and _draws_ahead(record, info):
+        ahead = url_for(
+            "rounds.round_ahead", game_id=record.id, number=info.number, dealer=info.dealer
+        )
     page = render_template(
         kind(record.state.key).templates.round,
         game=record,
@@ -526,8 +561,86 @@ def _page(
         bids_hidden=bids_hidden,
         seat_links=_seat_links(record) if bids_hidden else [],
         phone_bids=services.phone_bids(record) if bids_hidden else frozenset(),
+        ahead=ahead,
     )
     return page, status
+
+
+AHEAD_MARK = "<!--drawn ahead-->"
+"""Where the round screen's content begins and ends, on a page drawn ahead."""
+
+
+@bp.route("/<int:number>/ahead")
+@login_or_keeper
+def round_ahead(game_id: str, number: int) -> Response:
+    """The round after round ``number`` (the round still to enter, dealt by ``?dealer=``),
+    drawn for the round screen's script to show the moment Save is tapped, with what it
+    needs to score round ``number`` (:func:`_drawn_ahead`); ``ahead`` is null when the
+    game is not at that round or its next round cannot be drawn before it is saved."""
+    record = load_game(game_id)
+    state = record.state
+    upcoming = state.next_round
+    ahead = None
+    if upcoming is not None and upcoming.number == number:
+        ahead = _drawn_ahead(record, state.round_info(number, _dealer_override(record)))
+    answer = jsonify(ahead=ahead)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
+
+
+def _draws_ahead(record: services.StoredGame, info: Any) -> bool:
+    """Whether the round after ``info``'s can be drawn before ``info``'s is saved: the
+    game's kind scores a round in the browser, ``info``'s round is not the plan's last,
+    and the bids are not hidden (the next round's screen then depends on the players'
+    phones)."""
+    state = record.state
+    return (
+        kind(state.key).scoring is not None
+        and info.number == len(state.rounds) + 1
+        and not services.hides_bids(state)
+        and state.round_after(info) is not None
+    )
+
+
+def _drawn_ahead(record: services.StoredGame, info: Any) -> dict[str, Any] | None:
+    """The round after ``info``'s (the round still to enter), drawn now for the page's
+    script to show the moment Save is tapped, and what it needs to score ``info``'s round
+    as the rules do and add it to the totals: the scores of the game's kind
+    (``GameKind.scoring``), the totals so far and the sides that share one. None when the
+    browser cannot know the next round before the server answers: a game whose kind
+    scores nothing in the browser, or whose plan ends with this round (a game that ends
+    by its score is ended by the script, which knows the round's score, with what its
+    kind's scoring says of the game's end: docs/performance.md)."""
+    state = record.state
+    round_kind = kind(state.key)
+    after = state.round_after(info)
+    if round_kind.scoring is None or after is None or not _draws_ahead(record, info):
+        return None
+    form = round_kind.round_form.for_round(state, after, None, formdata=None)
+    form.base_on(record.row.version, again=True)
+    whole = render_template(
+        round_kind.templates.round,
+        game=record,
+        info=after,
+        form=form,
+        rule_errors={},
+        problems=[],
+        correcting=False,
+        fresh=True,
+        bids_hidden=False,
+        seat_links=[],
+        phone_bids=frozenset(),
+        drawn_ahead=True,
+    )
+    start = whole.index(AHEAD_MARK) + len(AHEAD_MARK)
+    content = whole[start : whole.index(AHEAD_MARK, start)]
+    scoring = {
+        "number": info.number,
+        "totals": list(state.totals),
+        "sides": [list(seats) for seats in state.sides],
+        **round_kind.scoring(state, info),
+    }
+    return {"page": content, "scoring": scoring}
 
 
 def _seat_links(record: services.StoredGame) -> list[tuple[int, str, Markup]]:

@@ -362,3 +362,25 @@ def assert_in_view(page: Page, selector: str, timeout: float = TIMEOUT_MS) -> No
         height = page.evaluate("window.innerHeight")
         where = "nowhere" if box is None else f"at y={box['y']:.0f}"
         raise AssertionError(f"{selector} is {where} on a screen {height}px high") from None
+
+
+# Before a Save: the line of a round drawn ahead that says what became of the round before
+# is marked as old, and the page itself, so that SAVED waits for this Save's answer.
+BEFORE_SAVE = """() => {
+  window.__beforeSave = true;
+  document.querySelectorAll("[data-drawn-saved]").forEach((line) => { line.dataset.old = ""; });
+}"""
+# This Save answered: another page (the server's), or the next round drawn at once by the
+# page's script and confirmed by the server (docs/performance.md).
+SAVED = """() => !window.__beforeSave || (
+  !!document.querySelector("[data-drawn-saved]:not([data-old])") &&
+  !document.querySelector("form[data-confirming]"))"""
+
+
+def save_round(page: Page, save: Any) -> None:
+    """Tap a round screen's Save (the locator ``save``) and wait until it is answered:
+    stored by the server, whether the page's script drew the next round at once or the
+    server answered with a page."""
+    page.evaluate(BEFORE_SAVE)
+    save.tap()
+    page.wait_for_function(SAVED, timeout=TIMEOUT_MS)

@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     fits,
     install_with_a_game,
     log_in,
+    save_round,
     stored_game,
 )
 
@@ -149,8 +150,7 @@ def test_the_special_cards_speak_dutch(phone: Page, live_server: Any, screenshot
     fits(page)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     screenshot(page, "round-special-nl.png")
-    with page.expect_navigation():
-        page.locator("button[data-save]").tap()
+    save_round(page, page.locator("button[data-save]"))
     page.goto(f"{live_server.url}/games/{game_id}#board")
     marks = page.locator(".board .special-mark")
     expect(marks).to_have_count(2)

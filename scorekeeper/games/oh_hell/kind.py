@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...rules.errors import N_
 from ..changes import TRICK_WORDS
 from ..kind import GameKind, Templates, Words
+from ..tricks import bid_scores
 from ..tricks_paper import trick_paper
 from ..tricks_statistics import bids_by_cards
 from ..words import ROUND_SENTENCES
@@ -66,4 +67,5 @@ KIND = GameKind(
         },
     },
     paper=trick_paper(),
+    scoring=bid_scores,
 )

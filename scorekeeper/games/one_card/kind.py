@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import PLACEHOLDERS, gettext
+from ...rules import RoundInfo
 from ...rules.errors import N_
 from ..kind import GameKind, Script, Templates, Words
 from ..words import HAND_SENTENCES
@@ -30,6 +31,12 @@ def script_messages() -> dict[str, str]:
             "The points add up to %(sum)s, not 15: Save waits until they do.", sum=said["sum"]
         ),
     }
+
+
+def hand_scoring(game: OneCardGame, info: RoundInfo) -> dict[str, object]:
+    """What static/one_card.js needs to score a hand and to tell whether it ends the game:
+    the game's target (RULES.md, One Card › Scoring; ``OneCardGame.is_over``)."""
+    return {"target": game.options.target}
 
 
 KIND = GameKind(
@@ -62,6 +69,7 @@ KIND = GameKind(
     ),
     api=api.API,
     script=Script("one_card.js", script_messages),
+    scoring=hand_scoring,
     page_values=lambda: {"lowest_bids": LOWEST_BIDS, "default_target": DEFAULT_TARGET},
     statistics=statistics.section,
     samples=SAMPLES,

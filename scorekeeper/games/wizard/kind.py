@@ -8,6 +8,7 @@ from ... import i18n
 from ...i18n import PLACEHOLDERS, plural_forms
 from ...rules.errors import N_
 from ..kind import GameKind, Script, Templates, Words
+from ..tricks import bid_scores
 from ..tricks_paper import trick_paper
 from ..words import ROUND_SENTENCES
 from . import api, statistics
@@ -83,6 +84,7 @@ KIND = GameKind(
     samples=SAMPLES,
     change_words=CHANGE_WORDS,
     script=Script("wizard.js", script_messages),
+    scoring=bid_scores,
     paper=trick_paper(
         lambda state: (
             gettext(

@@ -147,9 +147,34 @@
     return order ? { order: order } : {};
   }
 
+  // The hand's scores as the rules work them out (RULES.md, One Card › Scoring): everyone
+  // scores the points they took, a bidder short of the bid 0; null until every part is in.
+  function roundScores(form, scoring) {
+    if (!form.hasAttribute("data-one-card")) return undefined;
+    var bidder = app.pickedValue(form, "bidder");
+    var bid = app.checkedValue(form, "bid");
+    if (bidder === null || (bidder !== "none" && bid === null)) return null;
+    var scores = [];
+    for (var seat = 0; seat < scoring.totals.length; seat++) {
+      var input = form.querySelector('input[name="points_' + seat + '"]');
+      var said = input ? (input.value === "" ? input.placeholder : input.value) : "";
+      if (!/^\d+$/.test(said)) return null;
+      var took = parseInt(said, 10);
+      scores.push(String(seat) === bidder && took < bid ? 0 : took);
+    }
+    return scores;
+  }
+
+  // The game ends once someone reaches the target with a single top total.
+  function endsGame(totals, scoring) {
+    var top = Math.max.apply(null, totals);
+    return top >= scoring.target && totals.filter(function (t) { return t === top; }).length === 1;
+  }
+
   function setUp() {
     document.querySelectorAll("form[data-one-card]").forEach(setUpOneCardForm);
   }
 
-  return { setUp: setUp, trump: trump, refereeQuery: refereeQuery };
+  return { setUp: setUp, trump: trump, refereeQuery: refereeQuery, roundScores: roundScores,
+           endsGame: endsGame };
 });

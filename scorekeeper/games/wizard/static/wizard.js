@@ -42,8 +42,18 @@
     return app.t("bid_changed", { bid: bid, changed: bid + change });
   }
 
+  // The bid the round is scored against: the Cloud's winner's, changed (the page's score
+  // of the round, RULES.md, Wizard with the anniversary special cards).
+  function countedBid(form, seat, bid) {
+    var cloud = form.querySelector('input[name="cloud_seat"]:checked');
+    var change = app.checkedValue(form, "cloud_change");
+    if (!(cloud && cloud.value === seat && change !== null)) return undefined;
+    return bid + change;
+  }
+
   // The Bomb and the Cloud are facts of the play: never sent with the bids.
   function playField(name) { return /^bomb$|^cloud_/.test(name); }
 
-  return { trump: trump, update: update, tricks: tricks, bidEcho: bidEcho, playField: playField };
+  return { trump: trump, update: update, tricks: tricks, bidEcho: bidEcho, countedBid: countedBid,
+           playField: playField };
 });
