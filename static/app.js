@@ -936,6 +936,7 @@
   // the page it answers (the round as entered, with the reason) back on the screen; no
   // connection puts the entered round back, kept on the phone until the connection is
   // back, as a Save without a connection does. See docs/performance.md.
+  var SETTLING_MS = 450;    // longer than a double tap's two taps apart
   var aheadSends = 0;       // a put-back page's generation: a Save waiting on another is for it
   var lastSave = null;      // the latest Save on its way: a promise of the game's version
 
@@ -1067,6 +1068,10 @@
       window.history.pushState({ drawnAhead: true }, "", window.location.pathname);
     }
     window.scrollTo(0, 0);
+    // A double tap's second tap lands where Save was: on the round just drawn, whatever
+    // is there now. The drawn round takes no tap for the moment a double tap lasts.
+    main.classList.add("settling");
+    window.setTimeout(function () { main.classList.remove("settling"); }, SETTLING_MS);
     setUpContent(main);
 
     // Sent once the Save before is answered (its version is this form's), else at once.

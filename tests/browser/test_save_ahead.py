@@ -318,7 +318,8 @@ def test_a_double_tap_on_save_is_stored_once(tall_phone: Page, live_server: Any)
 
     expect(page.locator(".flash-done")).to_have_text("Round 1 saved — round 2 next.")
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 2 of 20")
-    # The second tap landed on round 2's trump hint: nothing tapped there, nothing sent.
+    # The second tap landed on round 2 as it was drawn: it takes no tap for that moment,
+    # so nothing is tapped there, and nothing sent.
     expect(page.locator("main input:checked")).to_have_count(0)
     assert held.posts == 1
     assert rounds_stored(live_server, game_id) == 1
