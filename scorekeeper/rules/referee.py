@@ -283,6 +283,52 @@ def require_in_hand(hand: Sequence[Card], card: Card) -> None:
         )
 
 
+def highest_trump_or_led(plays: Sequence[Card], trump: Suit | None) -> TrickRuling:
+    """The plain trick games' winner: the highest trump played, else the highest card of
+    the suit led; ``plays`` checked against the game's deck already, the card led first.
+
+    >>> plays = [Card.parse(text) for text in ("9h", "kh", "2s", "ah")]
+    >>> ruled = highest_trump_or_led(plays, Suit.SPADES)
+    >>> ruled.winner, str(ruled.reason)
+    (2, 'The 2♠ wins: spades are trump, and it is the highest trump played.')
+    >>> str(highest_trump_or_led(plays[:2], None).reason)
+    'The K♥ wins: it is the highest heart, the suit led, and there is no trump this round.'
+    """
+    trumps = [(i, c) for i, c in enumerate(plays) if trump is not None and c.suit is trump]
+    if trumps:
+        index, card = max(trumps, key=lambda pair: rank_of(pair[1]))
+        assert trump is not None
+        return TrickRuling(
+            index,
+            Reason(
+                "The {card} wins: {trump} are trump, and it is the highest trump played.",
+                {"card": card.label, "trump": trump.word},
+            ),
+        )
+    led = plays[0].suit
+    assert led is not None
+    index, card = max(
+        ((i, c) for i, c in enumerate(plays) if c.suit is led), key=lambda pair: rank_of(pair[1])
+    )
+    if trump is None:
+        return TrickRuling(
+            index,
+            Reason(
+                "The {card} wins: it is the highest {led_one}, the suit led, and there is"
+                " no trump this round.",
+                {"card": card.label, "led_one": led.word[:-1]},
+            ),
+        )
+    return TrickRuling(
+        index,
+        Reason(
+            "The {card} wins: it is the highest {led_one}, the suit led, and no"
+            " {trump_one} was played.",
+            {"card": card.label, "led_one": led.word[:-1], "trump_one": trump.word[:-1]},
+        ),
+    )
+
+
 FOLLOW_SUIT = N_("{Led} were led and the hand holds the {held}: follow suit.")
 """The plain trick games' refusal of a card that does not follow the suit led."""
 

@@ -15,7 +15,7 @@ from ...rules.referee import (
     TrickRuling,
     check_copies,
     follow_suit,
-    rank_of,
+    highest_trump_or_led,
     require_in_hand,
     require_plays,
 )
@@ -39,39 +39,7 @@ def oh_hell_trick_winner(plays: Sequence[Card], trump: Suit | None) -> TrickRuli
     card of the suit led."""
     require_plays(plays)
     oh_hell_deck_check(plays)
-    trumps = [(i, c) for i, c in enumerate(plays) if trump is not None and c.suit is trump]
-    if trumps:
-        index, card = max(trumps, key=lambda pair: rank_of(pair[1]))
-        assert trump is not None
-        return TrickRuling(
-            index,
-            Reason(
-                "The {card} wins: {trump} are trump, and it is the highest trump played.",
-                {"card": card.label, "trump": trump.word},
-            ),
-        )
-    led = plays[0].suit
-    assert led is not None
-    index, card = max(
-        ((i, c) for i, c in enumerate(plays) if c.suit is led), key=lambda pair: rank_of(pair[1])
-    )
-    if trump is None:
-        return TrickRuling(
-            index,
-            Reason(
-                "The {card} wins: it is the highest {led_one}, the suit led, and there is"
-                " no trump this round.",
-                {"card": card.label, "led_one": led.word[:-1]},
-            ),
-        )
-    return TrickRuling(
-        index,
-        Reason(
-            "The {card} wins: it is the highest {led_one}, the suit led, and no"
-            " {trump_one} was played.",
-            {"card": card.label, "led_one": led.word[:-1], "trump_one": trump.word[:-1]},
-        ),
-    )
+    return highest_trump_or_led(plays, trump)
 
 
 def oh_hell_check_play(
