@@ -53,7 +53,7 @@ def afresh(owner_id: int, kind: str = "wizard") -> list[tuple[str, int, int, flo
     _end, rated = ratings.rate_tables(ratings._tables(owner_id, kind, ""))
     return [
         (table.game_id, seat, place, mu, sigma)
-        for table, after in rated
+        for table, after, _places in rated
         for seat, (place, (mu, sigma)) in enumerate(zip(table.places, after, strict=True))
     ]
 

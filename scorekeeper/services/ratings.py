@@ -1,5 +1,6 @@
 """Ratings: how strong each player is at one game, with how sure that is, from every
-finished game of that game in the order played (openskill's Plackett–Luce model).
+finished game of that game in the order played (openskill's Plackett–Luce model, as
+:mod:`scorekeeper.plackett_luce` computes it).
 
 A rating is a mean ``mu`` and an uncertainty ``sigma``; the number shown is the
 conservative rating ``mu - 3 * sigma`` (docs/games.md, "Ratings"). Every finished game
@@ -19,28 +20,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from operator import itemgetter
 from typing import Any
 
-from openskill.models import PlackettLuce
 from sqlalchemy import and_, delete, exists, func, select, text, tuple_, update
 
+from .. import plackett_luce
 from ..extensions import db
 from ..games import GAMES
 from ..models import Game, Night, Rating, Season, Seat, User
 from . import writes
 from .caches import SummaryChange, sides_of
 
-MODEL = PlackettLuce()
-"""openskill's defaults: a new player is 25 ± 25/3, so their conservative rating is 0."""
-
-Strength = tuple[float, float]
-"""A rating: (mu, sigma)."""
+Strength = plackett_luce.Strength
 
 
 def conservative(mu: float, sigma: float) -> float:
     """The rating shown: the strength the player is very likely above (mu - 3 sigma).
 
-    >>> conservative(MODEL.mu, MODEL.sigma)
+    >>> conservative(plackett_luce.MU, plackett_luce.SIGMA)
     0.0
     """
     return mu - 3 * sigma
@@ -66,7 +64,8 @@ def side_places(sides: Sequence[Sequence[int]], totals: Sequence[int]) -> list[i
     [1, 2]
     """
     side_totals = [totals[seats[0]] for seats in sides]
-    return [1 + sum(other > total for other in side_totals) for total in side_totals]
+    highest_first = sorted(side_totals, reverse=True)
+    return [1 + highest_first.index(total) for total in side_totals]
 
 
 @dataclass(frozen=True)
@@ -84,41 +83,45 @@ class Table:
     @property
     def places(self) -> list[int]:
         """Each seat's place (its side's)."""
-        by_side = side_places(self.sides, self.totals)
-        seat_place = {seat: by_side[i] for i, seats in enumerate(self.sides) for seat in seats}
-        return [seat_place[seat] for seat in range(len(self.players))]
+        return seat_places(self.sides, side_places(self.sides, self.totals))
+
+
+def seat_places(sides: Sequence[Sequence[int]], by_side: Sequence[int]) -> list[int]:
+    """Each seat's place, its side's.
+
+    >>> seat_places([(0, 2), (1, 3)], [2, 1])
+    [2, 1, 2, 1]
+    """
+    places = [0] * sum(len(seats) for seats in sides)
+    for seats, place in zip(sides, by_side, strict=True):
+        for seat in seats:
+            places[seat] = place
+    return places
 
 
 def rate_tables(
     tables: Iterable[Table], start: Mapping[int, Strength] | None = None
-) -> tuple[dict[int, Strength], list[tuple[Table, list[Strength]]]]:
+) -> tuple[dict[int, Strength], list[tuple[Table, list[Strength], list[int]]]]:
     """Rate the games in order from the ratings ``start`` (a player not in it is new):
-    the ratings at the end, and each game with its seats' ratings after it."""
-    current: dict[int, Any] = {
-        pid: MODEL.rating(*strength) for pid, strength in (start or {}).items()
-    }
-    rated: list[tuple[Table, list[Strength]]] = []
+    the ratings at the end, and each game with its seats' ratings after it and their
+    places."""
+    current: dict[int, Strength] = dict(start or {})
+    new = (plackett_luce.MU, plackett_luce.SIGMA)
+    rated: list[tuple[Table, list[Strength], list[int]]] = []
     for table in tables:
-        teams = []
-        for seats in table.sides:
-            team = []
-            for seat in seats:
-                pid = table.players[seat]
-                rating = current.get(pid)
-                if rating is None:
-                    rating = current[pid] = MODEL.rating()
-                team.append(rating)
-            teams.append(team)
-        after = MODEL.rate(
-            teams, ranks=[float(rank) for rank in side_places(table.sides, table.totals)]
+        players, sides = table.players, table.sides
+        by_side = side_places(sides, table.totals)
+        after = plackett_luce.rate(
+            [[current.get(players[seat], new) for seat in seats] for seats in sides], by_side
         )
-        seat_after: list[Strength] = [(0.0, 0.0)] * len(table.players)
-        for seats, team in zip(table.sides, after, strict=True):
+        seat_after: list[Strength] = [new] * len(players)
+        places = [0] * len(players)
+        for seats, team, place in zip(sides, after, by_side, strict=True):
             for seat, rating in zip(seats, team, strict=True):
-                seat_after[seat] = (rating.mu, rating.sigma)
-                current[table.players[seat]] = rating
-        rated.append((table, seat_after))
-    return {pid: (rating.mu, rating.sigma) for pid, rating in current.items()}, rated
+                seat_after[seat] = current[players[seat]] = rating
+                places[seat] = place
+        rated.append((table, seat_after, places))
+    return current, rated
 
 
 # -- keeping the cache -----------------------------------------------------------------
@@ -239,8 +242,8 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
             mu,
             sigma,
         )
-        for table, after in rated
-        for seat, (place, (mu, sigma)) in enumerate(zip(table.places, after, strict=True))
+        for table, after, places in rated
+        for seat, (place, (mu, sigma)) in enumerate(zip(places, after, strict=True))
     ]
     _store(owner_id, kind, start, rows)
 
@@ -281,30 +284,39 @@ _CHANGED = text(
 )
 _NEW = text(f"INSERT INTO ratings ({', '.join(_ARRAYS)}) SELECT * FROM {_rated(tuple(_ARRAYS))}")
 _INSERT = f"INSERT INTO ratings ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
-_PLAYED_ON = _COLUMNS.index("played_on")
+_SQLITE_IN_PLACE = ("played_on", "place", "mu", "sigma")
+"""What a seat rated again may change without touching an index (SQLite)."""
+_SQLITE_SAME = ("game_id", "seat", "player_id", "position")
+"""A seat rated again whose key, player and position are as stored: every indexed column
+besides its account and kind, which the rows rated share."""
+_UPDATE = (
+    f"UPDATE ratings SET {', '.join(f'{name} = ?' for name in _SQLITE_IN_PLACE)}"
+    f" WHERE {' AND '.join(f'{name} = ?' for name in _SQLITE_SAME)}"
+)
+_AT = {name: index for index, name in enumerate(_COLUMNS)}
+_UPDATED = itemgetter(*(_AT[name] for name in _SQLITE_IN_PLACE + _SQLITE_SAME))
+"""A row's parameters for :data:`_UPDATE`."""
+_PLAYED_ON = _AT["played_on"]
 
 
 def _store(owner_id: int, kind: str, start: str, rows: list[tuple[Any, ...]]) -> None:
     """Store the rated seats (rows of :data:`_COLUMNS`) of the games from ``start`` on in
     place of those stored: tens of thousands after a correction of an old game.
 
-    On SQLite the old ones go and the new ones come, in one executemany of the driver's
-    (SQLAlchemy's would build each row's parameters anew: a second for 44,000). On
-    PostgreSQL a seat rated before is written only where it changed, and in place (an
-    UPDATE that keeps its game, player and account checks no foreign key again, where
-    an INSERT checks three a row); a few thousand rows a statement, of a column's values
-    each (an executemany there is a statement a row on the server)."""
+    A seat rated before is written in place: its new ratings and place, where the old
+    ones were (an UPDATE that keeps its game, player and account checks no foreign key
+    again and, keeping every indexed column, touches no index, where a DELETE and an
+    INSERT change three indexes twice a row). A seat no longer rated goes, a new one comes.
+
+    On SQLite, in the driver's own executemany (SQLAlchemy's would build each row's
+    parameters anew: a second for 44,000), and where any seat is not stored as it was,
+    every seat from the start goes and comes again. On PostgreSQL, only where a row changed, a few
+    thousand rows a statement, of a column's values each (an executemany there is a
+    statement a row on the server)."""
     connection = db.session.connection()
     from_start = and_(Rating.owner_id == owner_id, Rating.kind == kind, Rating.position >= start)
     if connection.dialect.name != "postgresql":
-        connection.execute(delete(Rating).where(from_start))
-        if rows:
-            # A date as SQLAlchemy stores it on SQLite: its ISO text.
-            written = [
-                (*row[:_PLAYED_ON], row[_PLAYED_ON].isoformat(), *row[_PLAYED_ON + 1 :])
-                for row in rows
-            ]
-            connection.exec_driver_sql(_INSERT, written)
+        _store_sqlite(connection, from_start, rows)
         return
     stored = {
         (game_id, seat)
@@ -326,6 +338,30 @@ def _store(owner_id: int, kind: str, start: str, rows: list[tuple[Any, ...]]) ->
             connection.execute(statement, dict(zip(_COLUMNS, columns, strict=True)))
 
 
+def _store_sqlite(connection: Any, from_start: Any, rows: list[tuple[Any, ...]]) -> None:
+    """:func:`_store` on SQLite: every row updated where it is stored with the same key,
+    player and position; when that was not every row, or more are stored (a game taken
+    out, a night moved, two players merged), those from the start go and all come again."""
+    iso: dict[date, str] = {}  # a date as SQLAlchemy stores it on SQLite: its ISO text
+    written = [
+        (
+            *row[:_PLAYED_ON],
+            iso.get(row[_PLAYED_ON])
+            or iso.setdefault(row[_PLAYED_ON], row[_PLAYED_ON].isoformat()),
+            *row[_PLAYED_ON + 1 :],
+        )
+        for row in rows
+    ]
+    if written:
+        updated = connection.exec_driver_sql(_UPDATE, [_UPDATED(row) for row in written]).rowcount
+        stored = connection.execute(select(func.count()).select_from(Rating).where(from_start))
+        if updated == len(written) == stored.scalar_one():
+            return
+    connection.execute(delete(Rating).where(from_start))
+    if written:
+        connection.exec_driver_sql(_INSERT, written)
+
+
 def _tables(owner_id: int, kind: str, since: str) -> list[Table]:
     """The account's finished games of ``kind`` played on ``since`` (a date's ISO text,
     or "") or later, in the order played: the games, then their seats, each read once
@@ -340,26 +376,27 @@ def _tables(owner_id: int, kind: str, since: str) -> list[Table]:
         .where(*where)
         .order_by(Night.date, Game.created_at, Game.id)
     ).all()
-    seats: dict[str, list[tuple[int, int]]] = {}
-    for game_id, pid, total in connection.execute(
-        select(Seat.game_id, Seat.player_id, Seat.total)
+    seats: dict[str, list[tuple[int, int, int]]] = {}
+    # Fetched at once, not a row a call; in no order (sorting them all took longer than
+    # sorting each game's few).
+    for game_id, seat, pid, total in connection.execute(
+        select(Seat.game_id, Seat.seat, Seat.player_id, Seat.total)
         .join(Game, Game.id == Seat.game_id)
         .join(Night, Night.id == Game.night_id)
         .where(*where)
-        .order_by(Seat.game_id, Seat.seat)
-    ).all():  # fetched at once, not a row a call
-        seats.setdefault(game_id, []).append((pid, total))
+    ).all():
+        seats.setdefault(game_id, []).append((seat, pid, total))
     tables = []
     sides: dict[tuple[int, str], tuple[tuple[int, ...], ...]] = {}
     for game_id, when, created_at, options in games:
-        seated = seats.get(game_id, [])
+        seated = sorted(seats.get(game_id, ()))
         tables.append(
             Table(
                 game_id,
                 position_of(when, created_at, game_id),
                 when,
-                tuple(pid for pid, _ in seated),
-                tuple(total for _, total in seated),
+                tuple(pid for _, pid, _ in seated),
+                tuple(total for _, _, total in seated),
                 sides[key]
                 if (key := (len(seated), repr(options))) in sides
                 else sides.setdefault(key, sides_of(kind, len(seated), options or {})),
