@@ -13,9 +13,12 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from babel.numbers import format_decimal
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from scorekeeper import catalogs, i18n, services
@@ -24,6 +27,7 @@ from scorekeeper.games.wizard.referee import wizard_trick_winner
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import TrickError
 from scorekeeper.services import seasons
+from scorekeeper.views import filters
 from tests.conftest import PASSWORD, Table, csrf_token
 
 LANGUAGES = ["cy", "nl", "el", "ne"]
@@ -949,3 +953,23 @@ def test_a_games_script_writes_in_the_pages_language(app: Flask, table: Table, k
                 language,
                 name,
             )
+
+
+@given(
+    st.one_of(
+        st.floats(min_value=0, max_value=1e9, allow_nan=False),
+        st.integers(min_value=0, max_value=10**9).map(lambda n: n / 20),  # halves of tenths
+        st.integers(min_value=0, max_value=10**6).map(lambda n: n / 7),  # averages of 7
+    )
+)
+def test_a_number_to_a_tenth_is_written_as_babel_writes_it(value: float) -> None:
+    """The averages and ratings of the history and the seasons' standings, written without
+    Babel looking up its pattern and locale each time: the same text in every language."""
+    for language in i18n.LANGUAGES:
+        assert filters.to_a_tenth(value, language) == format_decimal(value, "0.0", locale=language)
+
+
+def test_every_language_writes_its_tenths_the_quick_way() -> None:
+    for language in i18n.LANGUAGES:
+        filters.to_a_tenth(1.5, language)
+        assert filters._DECIMAL_POINTS[language] is not None, language
