@@ -90,11 +90,12 @@ class Client:
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
         self.cookies: dict[str, str] = {}
+        self.language = "en"  # its Accept-Language
 
     def request(
         self, method: str, path: str, body: dict[str, str] | None = None, compressed: bool = True
     ) -> tuple[int, dict[str, str], bytes]:
-        headers = {"Accept-Language": "en"}
+        headers = {"Accept-Language": self.language}
         if compressed:
             headers["Accept-Encoding"] = ACCEPT_ENCODING
         if self.cookies:

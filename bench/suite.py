@@ -11,8 +11,9 @@ which ones failed. Each figure is a ratio to a baseline measured in the same run
 
 The benchmarks: requests in-process and SQL per request (bench/pages.py), the pages a
 table asks for most over HTTP against a bare Flask page served the same way
-(bench/served.py), the score
-sheets (bench/pdf.py, run as its own script), the history (bench/history.py, likewise),
+(bench/served.py), the score sheets over HTTP in every language against a one-line PDF
+served the same way (bench/served_sheets.py), and laid out in-process (bench/pdf.py, run
+as its own script), the history (bench/history.py, likewise),
 Save → the next round ready in Chromium (bench/save_to_ready.py, likewise), and a game
 night on a real server with its memory (bench/load.py): as scripts/start serves the app,
 against one worker, against an empty app, and on PostgreSQL; and 500 slow connections
@@ -38,7 +39,7 @@ import time
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from . import faults, load, pages, served, slow_clients, writers
+from . import faults, load, pages, served, served_sheets, slow_clients, writers
 from .common import ROOT, Figure, markdown_table, print_table
 
 
@@ -175,6 +176,13 @@ def main() -> int:
         figures += served.run(args.quick)
     except Exception as error:  # a report: say what broke, go on
         figures.append(Figure("served: could not run", type(error).__name__, note=str(error)[:500]))
+    print("sheets over HTTP against a one-line PDF (bench/served_sheets.py) …", flush=True)
+    try:
+        figures += served_sheets.run(args.quick)
+    except Exception as error:  # a report: say what broke, go on
+        figures.append(
+            Figure("served sheets: could not run", type(error).__name__, note=str(error)[:500])
+        )
     outputs = []
     for script in SCRIPTS:
         print(f"{script.title} ({script.path}) …", flush=True)
