@@ -103,6 +103,19 @@ def game_path(game_id: str) -> str:
     return prefix + game_id
 
 
+_PLAYER_PATHS: dict[str, str] = {}
+
+
+def player_path(player_id: int) -> str:
+    """``/players/<id>``, as ``url_for("history.player", ...)`` builds it: a season's
+    standings link each of its players, hundreds of them."""
+    root = request.script_root
+    prefix = _PLAYER_PATHS.get(root)
+    if prefix is None:
+        prefix = _PLAYER_PATHS[root] = url_for("history.player", player_id=0)[:-1]
+    return f"{prefix}{int(player_id)}"
+
+
 # Addresses the pages build, each once: a page builds a dozen or more (the frame's links, a
 # scoreboard's link to correct each round), and Werkzeug's URL building costs 10 to 30 µs
 # each. Kept for each app (in its extensions), keyed by everything the address depends on:
@@ -183,6 +196,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["MAX_NAME_LENGTH"] = MAX_NAME_LENGTH
     app.add_template_filter(given)
     app.add_template_filter(game_path)
+    app.add_template_filter(player_path)
     app.add_template_filter(points)
     app.add_template_filter(signed)
     app.add_template_filter(percent)
