@@ -25,11 +25,12 @@ from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import and_, delete, exists, func, select, text, tuple_, update
+from sqlalchemy.orm import aliased
 
 from .. import plackett_luce
 from ..extensions import db
 from ..games import GAMES
-from ..models import Game, Night, Rating, Season, Seat, User
+from ..models import Game, Night, Player, Rating, Season, Seat, User
 from . import writes
 from .caches import SummaryChange, sides_of
 
@@ -198,36 +199,12 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
     ).first()
     if unrated is not None:
         start = min(start, position_of(*unrated))
-    mine = and_(Rating.owner_id == owner_id, Rating.kind == kind)
     forget_standings(owner_id, kind, date.fromisoformat(start[:10]) if start else None)
     tables = [t for t in _tables(owner_id, kind, start[:10]) if t.position >= start]
     # The ratings the games before left, of the players of the games to rate only (a
     # game just finished: its own few players, each on the index by player).
     players = sorted({pid for table in tables for pid in table.players})
-    before: dict[int, Strength] = {}
-    for chunk in range(0, len(players), 500):
-        latest = (
-            select(
-                Rating.player_id,
-                Rating.mu,
-                Rating.sigma,
-                func.row_number()
-                .over(partition_by=Rating.player_id, order_by=Rating.position.desc())
-                .label("newest"),
-            )
-            .where(
-                mine,
-                Rating.position < start,
-                Rating.player_id.in_(players[chunk : chunk + 500]),
-            )
-            .subquery()
-        )
-        before.update(
-            (pid, (mu, sigma))
-            for pid, mu, sigma in db.session.execute(
-                select(latest.c.player_id, latest.c.mu, latest.c.sigma).where(latest.c.newest == 1)
-            )
-        )
+    before = _ratings_before(owner_id, kind, start, players)
     _current, rated = rate_tables(tables, before)
     # In the order of _COLUMNS.
     rows = [
@@ -247,6 +224,47 @@ def rate_from(owner_id: int, kind: str, start: str) -> None:
         for seat, (place, (mu, sigma)) in enumerate(zip(places, after, strict=True))
     ]
     _store(owner_id, kind, start, rows)
+
+
+def _ratings_before(
+    owner_id: int, kind: str, start: str, players: Sequence[int]
+) -> dict[int, Strength]:
+    """Each player's rating after their last game of ``kind`` before position ``start``
+    (none for a player without one): for each player, the newest of their ratings found
+    on the index by player, kind and position, a lookup whatever their history (a
+    regular's 3,000 games are not read to find the last of them)."""
+    before: dict[int, Strength] = {}
+    for chunk in range(0, len(players), 500):
+        earlier = aliased(Rating)
+        newest = (
+            select(earlier.position)
+            .where(
+                earlier.player_id == Player.id,
+                earlier.kind == kind,
+                earlier.owner_id == owner_id,
+                earlier.position < start,
+            )
+            .order_by(earlier.position.desc())
+            .limit(1)
+            .correlate(Player)
+            .scalar_subquery()
+        )
+        before.update(
+            (pid, (mu, sigma))
+            for pid, mu, sigma in db.session.execute(
+                select(Player.id, Rating.mu, Rating.sigma)
+                .join(
+                    Rating,
+                    and_(
+                        Rating.player_id == Player.id,
+                        Rating.kind == kind,
+                        Rating.position == newest,
+                    ),
+                )
+                .where(Player.id.in_(players[chunk : chunk + 500]))
+            )
+        )
+    return before
 
 
 # The ratings' columns as PostgreSQL types, for :func:`_store`.
