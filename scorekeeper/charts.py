@@ -438,6 +438,38 @@ def final_scores_svg(
     return Markup(ET.tostring(svg, encoding="unicode"))
 
 
+RATING_POINTS = 240
+"""The most points a rating's line is drawn through: more than a phone's chart has pixels
+across for them (a regular's thousands of games are thinned to these)."""
+
+
+def thinned(points: Sequence[tuple[date, float]], most: int) -> list[tuple[date, float]]:
+    """At most about ``most`` of ``points``, in order: the lowest and the highest of each
+    run of neighbours (so the line keeps every peak and trough it would show), and the
+    last point (the rating now).
+
+    >>> days = [(date(2026, 1, d), float(v)) for d, v in enumerate([0, 5, 1, 9, 2, 3], 1)]
+    >>> [v for _d, v in thinned(days, 6)]
+    [0.0, 5.0, 1.0, 9.0, 2.0, 3.0]
+    >>> [v for _d, v in thinned(days, 4)]
+    [0.0, 5.0, 9.0, 2.0, 3.0]
+    >>> [v for _d, v in thinned(days * 10, 8)]
+    [0.0, 9.0, 9.0, 0.0, 0.0, 9.0, 9.0, 0.0, 3.0]
+    """
+    if len(points) <= most:
+        return list(points)
+    run = math.ceil(len(points) / max(most // 2, 1))
+    kept: list[tuple[date, float]] = []
+    for first in range(0, len(points), run):
+        part = range(first, min(first + run, len(points)))
+        low = min(part, key=lambda index: points[index][1])
+        high = max(part, key=lambda index: points[index][1])
+        kept.extend(points[index] for index in sorted({low, high}))
+    if kept[-1] != points[-1]:
+        kept.append(points[-1])
+    return kept
+
+
 def rating_svg(
     name: str,
     points: Sequence[tuple[date, float]],
@@ -464,6 +496,7 @@ def rating_svg(
 
     title = gettext("%(name)s: rating after each game", name=name)
     spoken = ", ".join(f"{format_date(when, 'short')} {value:.1f}" for when, value in points[-12:])
+    points = thinned(points, RATING_POINTS)
     svg = ET.Element(
         "svg",
         {
