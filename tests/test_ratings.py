@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 
 from scorekeeper import services
+from scorekeeper.database import counting_statements
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.games.spades.rules import SpadesGame
@@ -275,6 +276,29 @@ def test_a_finished_game_not_rated_yet_is_rated_before_the_page_reads(app: Flask
         db.session.commit()
         play(ana, ["Ana", "Ben", "Cai"], one_card_round(2))
         assert len(stored(ana.id)) == 9
+        assert_cache_is_true(ana.id)
+
+
+def test_a_page_looks_for_games_not_rated_only_when_the_finished_games_change(
+    app: Flask,
+) -> None:
+    """Once every finished game is found rated, a read asks how many there are, not
+    which are rated; a game more (an import whose rating was not stored) is looked for."""
+    with app.app_context():
+        ana = services.create_user("ana", "ana plays clubs")
+        play(ana, ["Ana", "Ben", "Cai"], one_card_round(0))
+        play(ana, ["Ana", "Ben", "Cai"], one_card_round(1))
+        pid = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+        assert len(ratings.player_ratings(ana.id, pid)[0].history) == 2
+        with counting_statements(app) as sent:
+            ratings.ensure_rated(ana.id)
+        # The count of finished games: no look at which of them are rated.
+        assert len(sent) == 1
+        assert "ratings" not in sent[0].lower()
+        third = play(ana, ["Ana", "Ben", "Cai"], one_card_round(2))
+        db.session.query(Rating).filter(Rating.game_id == third.id).delete()
+        db.session.commit()
+        assert len(ratings.player_ratings(ana.id, pid)[0].history) == 3
         assert_cache_is_true(ana.id)
 
 

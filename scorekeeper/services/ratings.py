@@ -24,6 +24,7 @@ from datetime import date, datetime
 from operator import itemgetter
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import and_, delete, exists, func, select, text, tuple_, update
 from sqlalchemy.orm import aliased
 
@@ -465,16 +466,41 @@ def _first_unrated(owner_id: int, kind: str | None = None) -> tuple[str, str] | 
     return None if found is None else (found[0], position_of(*found[1:]))
 
 
+_ALL_RATED = "scorekeeper.all_rated"
+"""The app's note (in its extensions, so a worker's own) of each account found with every
+finished game rated: its count of finished games then."""
+_ALL_RATED_KEPT = 4096
+
+
 def ensure_rated(owner_id: int, kind: str | None = None) -> None:
     """Rate the account's finished games that are not rated yet (those finished before
     ratings were kept, or whose import's rating did not get stored), before a page reads
-    the ratings: one query when there are none."""
+    the ratings.
+
+    Every write that finishes, changes or takes out a game rates in its own transaction,
+    so once every finished game of an account is found rated, only a change in how many
+    it has (an import, a game finished or taken out elsewhere) can bring one that is not:
+    while the count is the one noted, one query on an index, not a look at every game."""
+    noted: dict[int, int] = current_app.extensions.setdefault(_ALL_RATED, {})
+    finished = db.session.scalar(
+        select(func.count())
+        .select_from(Game)
+        .where(Game.owner_id == owner_id, Game.finished.is_(True))
+    )
+    if noted.get(owner_id) == finished:
+        return
     for _kind in range(64):  # a kind at a time; bounded, whatever is stored
         first = _first_unrated(owner_id, kind)
         if first is None:
-            return
+            break
         rate_from(owner_id, *first)
         writes.commit()
+    else:
+        return
+    if kind is None:
+        if len(noted) >= _ALL_RATED_KEPT:
+            noted.clear()
+        noted[owner_id] = int(finished or 0)
 
 
 # -- reading ---------------------------------------------------------------------------
