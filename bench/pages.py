@@ -114,14 +114,25 @@ class Setup:
             return int(db.session.get(Game, game_id).version)
 
     def undo_last(self, game_id: str) -> None:
+        """The round just submitted taken back, and both changes (recorded, undone) taken
+        out of the game's log: each undo would otherwise be one more line of the
+        scoreboard's corrections, and the board timed would grow with every submit."""
+        from sqlalchemy import delete
+
         from scorekeeper import services
         from scorekeeper.extensions import db
-        from scorekeeper.models import User
+        from scorekeeper.models import GameChange, User
 
         with self.app.app_context():
             owner = db.session.get(User, self.ana_id)
             record = services.get_game(owner, game_id)
-            services.undo_round(record, len(record.state.rounds))
+            done = services.undo_round(record, len(record.state.rounds))
+            db.session.execute(
+                delete(GameChange).where(
+                    GameChange.game_id == game_id, GameChange.version > done.row.version - 2
+                )
+            )
+            db.session.commit()
 
 
 def check(answer: Any, status: int, what: str) -> None:

