@@ -541,8 +541,13 @@ class Renderers:
         self._here()
         paths = tuple(str(path) for path in stylesheets)
         renderer = self._lend(processes, niceness, time_limit)
+        refusals = html.refusals if isinstance(html, Order) else ()
         try:
             pdf = renderer.render(html, paths, time_limit)
+        except refusals:
+            # Answered in full: the process is as good as before, kept for the next.
+            self._idle.put(renderer)
+            raise
         except BaseException:
             self._end(renderer)
             raise

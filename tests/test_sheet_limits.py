@@ -434,6 +434,28 @@ def test_a_games_sheet_is_laid_out_in_its_render_process_alone(
     assert here.data == apart.data and here.headers["ETag"] == apart.headers["ETag"]
 
 
+def test_a_sheet_refused_in_its_render_process_is_refused_in_the_worker(
+    table: Table,
+) -> None:
+    """A game's columns too wide for the paper are found as the render process lays the
+    sheet out: the worker answers the same page as ever, and the process, having answered,
+    lays out the next sheet."""
+    game_id = stored(table.app, next(path for path in RECORDED if path.stem == "wizard-3p-full"))
+    assert table.client.get(f"/games/{game_id}/sheet.pdf").status_code == 200
+    [renderer] = list(pdf.renderers._idle.queue)
+    with table.app.app_context():
+        owner = services.authenticate("ana", PASSWORD)
+        assert owner is not None
+        scoring = {"made_base": 100, "made_per_trick": 100, "per_trick": 100}
+        seven = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus"]
+        options = {"scoring": {**scoring, "missed_per_trick_off": 100}}
+        wide = services.create_game(owner, "oh_hell", seven, 0, options).id
+    refused = table.client.get(f"/games/{wide}/sheet.pdf", query_string={"paper": "letter"})
+    assert refused.status_code == 422
+    assert "do not fit on this paper" in refused.get_data(as_text=True)
+    assert list(pdf.renderers._idle.queue) == [renderer] and renderer.alive()
+
+
 def test_an_order_names_a_builder_of_ours_alone(app: Flask) -> None:
     with pytest.raises(ValueError, match="not a builder of ours"):
         pdf.render_pdf(pdf.Order("os:getcwd", {}))
