@@ -24,6 +24,11 @@ Processes: a served worker lays its sheets out in render processes of its own
 (:class:`Renderers`), at a lower priority than its pages, and lets only a few more wait
 their turn (:class:`RenderBusy` past them): a rush of sheets neither holds the worker's
 interpreter lock nor every one of its threads.
+
+Orders: a document may be sent as an :class:`Order`, the plain facts it is made from and
+the function that makes its HTML from them, rather than as HTML: the function then runs
+where the document is laid out, in the render process, so the worker spends on it no
+more than the writing of its facts.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import codecs
 import ctypes
 import functools
 import gc
+import importlib
 import json
 import os
 import queue
@@ -43,11 +49,50 @@ import sys
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Order:
+    """A document to be made where it is laid out: ``builder`` (``module:function``, a
+    function of ours given ``facts`` and returning the document's HTML) and ``facts``
+    (plain data: what JSON holds). An exception the builder raises that is one of
+    ``refusals`` reaches the caller as itself, made again from its message, wherever the
+    document was made; any other is a :class:`RenderFailed` from a render process."""
+
+    builder: str
+    facts: Mapping[str, Any]
+    refusals: tuple[type[Exception], ...] = field(default=())
+
+    def html(self) -> str:
+        """The document, made here."""
+        html: str = _builder(self.builder)(self.facts)
+        return html
+
+    def message(self) -> dict[str, Any]:
+        """What a render process is sent to make it."""
+        return {
+            "builder": self.builder,
+            "facts": self.facts,
+            "refusals": [_name(refusal) for refusal in self.refusals],
+        }
+
+
+def _builder(name: str) -> Callable[[Mapping[str, Any]], str]:
+    module, _, function = name.partition(":")
+    if not module.startswith("scorekeeper.") or not function:
+        raise ValueError(f"not a builder of ours: {name!r}")
+    built: Callable[[Mapping[str, Any]], str] = getattr(importlib.import_module(module), function)
+    return built
+
+
+def _name(kind: type[BaseException]) -> str:
+    return f"{kind.__module__}:{kind.__qualname__}"
 
 
 class RenderTooSlow(Exception):
@@ -239,14 +284,15 @@ turns = _Turns()
 
 
 def render_pdf(
-    html: str,
+    html: str | Order,
     stylesheets: tuple[Path, ...] = (),
     time_limit: float | None = None,
     processes: int = 0,
     niceness: int = 0,
     waiting: int | None = None,
 ) -> bytes:
-    """The PDF of an HTML document, with these stylesheets applied after its own.
+    """The PDF of an HTML document (or of the one an :class:`Order` makes), with these
+    stylesheets applied after its own.
 
     With ``processes``, in one of at most that many render processes of this process
     (:class:`Renderers`), at ``niceness``; else in a thread of this one. With
@@ -263,7 +309,7 @@ def render_pdf(
 
 
 def _render(
-    html: str,
+    html: str | Order,
     stylesheets: tuple[Path, ...],
     time_limit: float | None,
     processes: int,
@@ -271,6 +317,8 @@ def _render(
 ) -> bytes:
     if processes > 0:
         return renderers.render(html, stylesheets, time_limit, processes, niceness)
+    if isinstance(html, Order):
+        html = html.html()
     return _render_here(html, stylesheets, time_limit)
 
 
@@ -375,8 +423,9 @@ class RenderFailed(Exception):
 class _Renderer:
     """One render process (``python -m scorekeeper.renderer``) and the pipes to it: a
     document in, its PDF out, one at a time. Each message is its length (8 bytes, big
-    endian) and then itself: the document as JSON; the answer ``P`` and the PDF, or ``E``
-    and what went wrong."""
+    endian) and then itself: the document (its HTML, or an :class:`Order`'s message) as
+    JSON; the answer ``P`` and the PDF, ``R`` and a refusal of the order's (its class's
+    name, a line, its message), or ``E`` and what went wrong."""
 
     def __init__(self, niceness: int) -> None:
         self.niceness = niceness
@@ -393,9 +442,12 @@ class _Renderer:
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def render(self, html: str, stylesheets: tuple[str, ...], time_limit: float | None) -> bytes:
+    def render(
+        self, html: str | Order, stylesheets: tuple[str, ...], time_limit: float | None
+    ) -> bytes:
         deadline = None if time_limit is None else time.monotonic() + time_limit
-        document = json.dumps({"html": html, "stylesheets": stylesheets}).encode()
+        made = {"order": html.message()} if isinstance(html, Order) else {"html": html}
+        document = json.dumps({**made, "stylesheets": stylesheets}).encode()
         try:
             assert self.process.stdin is not None and self.process.stdout is not None
             self.process.stdin.write(_FRAME.pack(len(document)) + document)
@@ -407,6 +459,11 @@ class _Renderer:
             raise RenderFailed(f"the render process ended: {lost!r}") from None
         if answer[:1] == b"P":
             return answer[1:]
+        if answer[:1] == b"R" and isinstance(html, Order):
+            name, _, message = answer[1:].decode().partition("\n")
+            for refusal in html.refusals:
+                if _name(refusal) == name:
+                    raise refusal(message)
         raise RenderFailed(answer[1:].decode(errors="replace"))
 
     def end(self) -> None:
@@ -475,7 +532,7 @@ class Renderers:
 
     def render(
         self,
-        html: str,
+        html: str | Order,
         stylesheets: tuple[Path, ...],
         time_limit: float | None,
         processes: int,
@@ -484,8 +541,13 @@ class Renderers:
         self._here()
         paths = tuple(str(path) for path in stylesheets)
         renderer = self._lend(processes, niceness, time_limit)
+        refusals = html.refusals if isinstance(html, Order) else ()
         try:
             pdf = renderer.render(html, paths, time_limit)
+        except refusals:
+            # Answered in full: the process is as good as before, kept for the next.
+            self._idle.put(renderer)
+            raise
         except BaseException:
             self._end(renderer)
             raise
@@ -540,13 +602,17 @@ renderers = Renderers()
 atexit.register(renderers.end_all)
 
 
-def serve_renders(niceness: int) -> None:
+def serve_renders(niceness: int, prepare: Callable[[], object] | None = None) -> None:
     """A render process's life (``python -m scorekeeper.renderer``): documents from its
-    standard input, PDFs to its standard output, until the worker's end closes."""
+    standard input, PDFs to its standard output, until the worker's end closes.
+    ``prepare()`` first (what the orders' builders need made once), then WeasyPrint,
+    both at the worker's priority: the first sheet is not kept waiting for them."""
     answers = os.dup(1)
     os.dup2(2, 1)  # whatever a library prints goes to the log, never into an answer
     reading = sys.stdin.buffer.fileno()
-    _weasyprint()  # at the worker's priority: the first sheet is not kept waiting
+    if prepare is not None:
+        prepare()
+    _weasyprint()
     if niceness:
         os.nice(niceness)
     while True:
@@ -556,9 +622,9 @@ def serve_renders(niceness: int) -> None:
         except (EOFError, OSError):
             return
         try:
-            answer = b"P" + _render_here(document["html"], tuple(document["stylesheets"]), None)
+            answer = b"P" + _render_here(_html(document), tuple(document["stylesheets"]), None)
         except Exception as error:
-            answer = b"E" + f"{type(error).__name__}: {error}".encode()
+            answer = _failure(document, error)
         try:
             os.write(answers, _FRAME.pack(len(answer)))
             view = memoryview(answer)
@@ -566,3 +632,22 @@ def serve_renders(niceness: int) -> None:
                 view = view[os.write(answers, view) :]
         except OSError:
             return
+
+
+def _html(document: Mapping[str, Any]) -> str:
+    """A document's HTML as sent, or made here from an order's facts."""
+    order = document.get("order")
+    if order is None:
+        html: str = document["html"]
+        return html
+    return _builder(order["builder"])(order["facts"])
+
+
+def _failure(document: Mapping[str, Any], error: Exception) -> bytes:
+    """The answer for a document that made no PDF: a refusal its order expects (``R``),
+    made again on the other side; anything else (``E``), a failure."""
+    name = _name(type(error))
+    order = document.get("order") or {}
+    if name in order.get("refusals", ()):
+        return b"R" + f"{name}\n{error}".encode()
+    return b"E" + f"{type(error).__name__}: {error}".encode()

@@ -6,21 +6,27 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 import re
 import threading
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, render_template
 from flask.testing import FlaskClient
 
 from bench.memory import rss_mb
-from scorekeeper import limits, pdf
-from tests.conftest import Table
+from scorekeeper import limits, pdf, printing, services, sheets
+from scorekeeper.games.kinds import KINDS, kind
+from scorekeeper.i18n import LANGUAGES
+from scorekeeper.views.sheets import completed_sheet
+from tests.conftest import PASSWORD, Table
 from tests.live import live_server
+from tests.rules import recorded
 
 BLANK = "/sheets/blank.pdf?game=wizard&players=4&paper=a4"
 NAMED = BLANK + "&names-0=Ana&names-1=Ben&names-2=Cai&names-3=Dee&first_dealer=1"
@@ -350,3 +356,108 @@ def test_a_sheet_past_those_that_may_wait_is_refused_at_once(
     # Its turn come, the sheet is made.
     assert pdf.turns.inside == 0
     assert client.get(NAMED.replace("Ana", "Ann")).status_code == 200
+
+
+# -- a game's sheet made from its facts, in its render process -------------------------
+
+RECORDED = [path for game in KINDS.values() for path in game.samples.recorded]
+NOW = datetime(2026, 3, 3, 20, 15)
+
+
+def replayed(path: Path, rounds: int | None = None) -> Any:
+    """A recorded game's rules value, its first ``rounds`` rounds (all by default)."""
+    game = recorded.load(path)
+    state = kind(game["game"]).rules.new(game["players"], game["first_dealer"], game["options"])
+    for played in game["rounds"][:rounds]:
+        state = state.load_round(recorded.facts_of(played))
+    return state
+
+
+def stored(app: Flask, path: Path, rounds: int | None = None) -> str:
+    """A recorded game entered through the services (its first ``rounds`` rounds)."""
+    game = recorded.load(path)
+    with app.app_context():
+        owner = services.authenticate("ana", PASSWORD)
+        assert owner is not None
+        record = services.create_game(
+            owner, game["game"], game["players"], game["first_dealer"], game["options"]
+        )
+        for played in game["rounds"][:rounds]:
+            record = services.record_round(
+                record, recorded.facts_of(played, ("scores", "totals", "made"))
+            )
+        return record.id
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+@pytest.mark.parametrize("path", RECORDED, ids=[path.stem for path in RECORDED])
+def test_a_sheet_made_from_its_facts_is_the_one_made_in_a_request(
+    app: Flask, path: Path, language: str
+) -> None:
+    """What a render process is sent (the facts the sheet's fingerprint hashes, through
+    JSON) gives back the game, and the sheet's HTML made from it outside any request, by
+    the render process's own small app, is the HTML the app's request would have made."""
+    for state in (replayed(path), replayed(path, 3)):
+        headers = {"Accept-Language": language}
+        with app.test_request_context(headers=headers):
+            sheet = completed_sheet(state, NOW, "letter")
+            expected = render_template("sheets/sheet.html", sheet=sheet, paper_code=None)
+        facts = {**sheets.sheet_facts(state, NOW, "letter"), "language": language}
+        sent = json.loads(json.dumps(facts))
+        assert printing.game_from_facts(sent) == state
+        assert printing.completed_sheet_html(sent) == expected
+
+
+def test_a_games_sheet_is_laid_out_in_its_render_process_alone(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker reads the game and waits: the replay, the layout and the HTML, 20 to
+    50 ms of Python, are the render process's, off the worker's interpreter lock. Laid
+    out in the worker (``SHEET_RENDER_PROCESSES`` 0), the same order makes the same PDF."""
+    path = next(path for path in RECORDED if path.stem == "wizard-3p-full")
+    game_id = stored(table.app, path, 5)  # being played: never kept, made each time
+    address = f"/games/{game_id}/sheet.pdf"
+    made_here: list[str] = []
+    lay_out = sheets.completed_sheet
+
+    def counted(*args: Any) -> sheets.Sheet:
+        made_here.append("laid out in the worker")
+        return lay_out(*args)
+
+    monkeypatch.setattr(sheets, "completed_sheet", counted)
+    apart = table.client.get(address, headers={"Accept-Language": "cy"})
+    assert apart.status_code == 200 and apart.data.startswith(b"%PDF")
+    assert made_here == [] and pdf.renderers.made == 1
+    table.app.config["SHEET_RENDER_PROCESSES"] = 0
+    here = table.client.get(address, headers={"Accept-Language": "cy"})
+    assert made_here == ["laid out in the worker"]
+    assert here.data == apart.data and here.headers["ETag"] == apart.headers["ETag"]
+
+
+def test_a_sheet_refused_in_its_render_process_is_refused_in_the_worker(
+    table: Table,
+) -> None:
+    """A game's columns too wide for the paper are found as the render process lays the
+    sheet out: the worker answers the same page as ever, and the process, having answered,
+    lays out the next sheet."""
+    game_id = stored(table.app, next(path for path in RECORDED if path.stem == "wizard-3p-full"))
+    assert table.client.get(f"/games/{game_id}/sheet.pdf").status_code == 200
+    [renderer] = list(pdf.renderers._idle.queue)
+    with table.app.app_context():
+        owner = services.authenticate("ana", PASSWORD)
+        assert owner is not None
+        scoring = {"made_base": 100, "made_per_trick": 100, "per_trick": 100}
+        seven = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus"]
+        options = {"scoring": {**scoring, "missed_per_trick_off": 100}}
+        wide = services.create_game(owner, "oh_hell", seven, 0, options).id
+    refused = table.client.get(f"/games/{wide}/sheet.pdf", query_string={"paper": "letter"})
+    assert refused.status_code == 422
+    assert "do not fit on this paper" in refused.get_data(as_text=True)
+    assert list(pdf.renderers._idle.queue) == [renderer] and renderer.alive()
+
+
+def test_an_order_names_a_builder_of_ours_alone(app: Flask) -> None:
+    with pytest.raises(ValueError, match="not a builder of ours"):
+        pdf.render_pdf(pdf.Order("os:getcwd", {}))
+    with pytest.raises(pdf.RenderFailed, match="not a builder of ours"):
+        pdf.render_pdf(pdf.Order("os:getcwd", {}), processes=1)

@@ -13,9 +13,12 @@ the messages and compiles the catalogs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, request
+
+if TYPE_CHECKING:
+    from flask_babel import Babel
 
 from .choice import (
     DEFAULT_LANGUAGE,
@@ -111,10 +114,15 @@ __all__ = [
 ]
 
 
-def register(app: Flask) -> None:
+def register(app: Flask, babel: Babel | None = None) -> None:
     """Flask-Babel with our language choice, the templates' lookups and filters, and a
-    ``Vary`` on what the language is chosen by."""
-    from ..extensions import babel
+    ``Vary`` on what the language is chosen by. ``babel``: the extension to set up, the
+    app's own (``extensions.babel``) unless given one (a render process's app, which
+    imports none of the extensions)."""
+    if babel is None:
+        from ..extensions import babel as shared
+
+        babel = shared
 
     babel.init_app(
         app,

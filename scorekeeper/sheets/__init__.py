@@ -14,16 +14,18 @@ numbers; every vertical rule, and the shading, is one image behind the grid.
 - :mod:`.layout`: what a game says of its sheets (:class:`SheetLayout`), each game's
   made in its own package and held by its kind (``kind(key).sheet``);
 - :mod:`.content`: blank and completed sheets, asking the layout for the game's part;
-- :mod:`.cache`: fingerprints, and finished games' PDFs kept in memory.
+- :mod:`.cache`: a sheet's facts as plain data and their fingerprint, and finished games'
+  PDFs kept in memory.
 
 This package knows nothing of Flask's app or WeasyPrint, nor of any game in particular:
 views get a game's layout from its kind, render a :class:`Sheet` with
-``templates/sheets/sheet.html`` and hand the HTML to :mod:`scorekeeper.pdf`.
+``templates/sheets/sheet.html`` and hand the HTML to :mod:`scorekeeper.pdf`; a game's
+sheet is made from its facts where it is laid out (:mod:`scorekeeper.printing`).
 """
 
 from __future__ import annotations
 
-from .cache import SheetCache, fingerprint, night_fingerprint
+from .cache import SheetCache, facts_fingerprint, fingerprint, night_fingerprint, sheet_facts
 from .content import Key, Sheet, SheetTooWide, blank_sheet, completed_sheet, page_chart
 from .grid import Column, Field, Grid, Sub, layout_grid, number, orientation_for, shorten
 from .layout import Cell, Fact, LayoutError, Row, SheetLayout
@@ -47,12 +49,14 @@ __all__ = [
     "Sub",
     "blank_sheet",
     "completed_sheet",
+    "facts_fingerprint",
     "fingerprint",
     "layout_grid",
     "night_fingerprint",
     "number",
     "orientation_for",
     "page_chart",
+    "sheet_facts",
     "shorten",
     "usable",
 ]

@@ -14,9 +14,11 @@ from typing import Any
 from ..rules import Game
 
 
-def fingerprint(state: Game[Any, Any], created_at: datetime, paper: str) -> str:
-    """Everything a completed sheet shows, hashed: any change to the game changes it."""
-    facts = {
+def sheet_facts(state: Game[Any, Any], created_at: datetime, paper: str) -> dict[str, Any]:
+    """Everything a completed sheet shows, as plain data: the game's facts as recorded
+    (its rounds as the rules write them, to be read back with ``load_round``), when it
+    was made and the paper. A render process makes the sheet from these alone."""
+    return {
         "game": state.key,
         "players": list(state.players),
         "first_dealer": state.first_dealer,
@@ -25,6 +27,15 @@ def fingerprint(state: Game[Any, Any], created_at: datetime, paper: str) -> str:
         "created": created_at.isoformat(),
         "paper": paper,
     }
+
+
+def fingerprint(state: Game[Any, Any], created_at: datetime, paper: str) -> str:
+    """Everything a completed sheet shows, hashed: any change to the game changes it."""
+    return facts_fingerprint(sheet_facts(state, created_at, paper))
+
+
+def facts_fingerprint(facts: Mapping[str, Any]) -> str:
+    """A sheet's :func:`sheet_facts`, hashed."""
     encoded = json.dumps(facts, sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(encoded).hexdigest()[:32]
 

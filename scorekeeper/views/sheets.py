@@ -25,7 +25,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms.fields.core import UnboundField
 
-from .. import history, pdf, services, sheets
+from .. import history, pdf, printing, services, sheets
 from ..forms import BlankSheetForm
 from ..games.kinds import KINDS, KindError, kind
 from ..i18n import current_language, game_word, translate
@@ -285,17 +285,18 @@ def game_sheet(game_id: str) -> Response:
         abort(404)
     state, created = record.state, record.row.created_at
     language = current_language()
-    key = f"{sheets.fingerprint(state, created, paper)}-{language}"
+    facts = sheets.sheet_facts(state, created, paper)
+    key = f"{sheets.facts_fingerprint(facts)}-{language}"
     if key in request.if_none_match:
         # The browser has this very sheet: nothing to render or send.
         return Response(status=304, headers={"ETag": f'"{key}"'})
-    # One copy a language: a Welsh sheet is never handed to a Dutch reader.
-    body = kept_pdf(
-        f"{record.id}-{language}",
-        key,
-        state.finished,
-        lambda: render_sheet(completed_sheet(state, created, paper)),
+    # Made where it is laid out, from the facts the fingerprint hashes: the worker reads
+    # the game and waits (scorekeeper/printing.py).
+    order = pdf.Order(
+        printing.COMPLETED_SHEET, {**facts, "language": language}, (sheets.SheetTooWide,)
     )
+    # One copy a language: a Welsh sheet is never handed to a Dutch reader.
+    body = kept_pdf(f"{record.id}-{language}", key, state.finished, lambda: render(order))
     filename = f"{state.key.replace('_', '-')}-{created:%Y-%m-%d}-{record.id}.pdf"
     response = _pdf_response(body, filename, max_age=0)
     response.set_etag(key)
@@ -372,8 +373,9 @@ def render_sheet(sheet: sheets.Sheet, code: paper.PrintedCode | None = None) -> 
     return render(html)
 
 
-def render(html: str) -> bytes:
-    """A PDF within the time a sheet may take (SHEET_RENDER_SECONDS)."""
+def render(html: str | pdf.Order) -> bytes:
+    """A PDF within the time a sheet may take (SHEET_RENDER_SECONDS), of ``html`` or of
+    the HTML an order makes where it is laid out."""
     config = current_app.config
     return pdf.render_pdf(
         html,
