@@ -43,6 +43,20 @@ def family_sum(pid: int, reading: Callable[[int], float | None]) -> float | None
     return sum(known) if known else None
 
 
+def pss_mb(pid: int) -> float | None:
+    """The process's proportional set size: its own pages, and each page it shares with
+    other processes (a library mapped by the worker and its render process alike) divided
+    among them, so that a family's sum counts each page once (Linux 4.14 and later)."""
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1024 / 1e6
+    return None
+
+
 def peak_rss_mb(pid: int) -> float | None:
     kib = status_kib(pid, "VmHWM")
     return None if kib is None else kib * 1024 / 1e6
@@ -71,12 +85,14 @@ class Reading:
 
     now: float | None
     peak: float | None
+    proportional: float | None = None
+    """The family's proportional set size now: what it holds, each shared page once."""
 
     @classmethod
     def of(cls, pid: int) -> Reading:
         """The process with the processes it started (a worker's render processes); the
         peak is the sum of each one's peak, so at most what they held together."""
-        return cls(family_sum(pid, rss_mb), family_sum(pid, peak_rss_mb))
+        return cls(family_sum(pid, rss_mb), family_sum(pid, peak_rss_mb), family_sum(pid, pss_mb))
 
     def __str__(self) -> str:
         if self.now is None or self.peak is None:
