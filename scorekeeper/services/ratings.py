@@ -118,12 +118,10 @@ def rate_tables(
             [[current.get(players[seat], new) for seat in seats] for seats in sides], by_side
         )
         seat_after: list[Strength] = [new] * len(players)
-        places = [0] * len(players)
-        for seats, team, place in zip(sides, after, by_side, strict=True):
+        for seats, team in zip(sides, after, strict=True):
             for seat, rating in zip(seats, team, strict=True):
                 seat_after[seat] = current[players[seat]] = rating
-                places[seat] = place
-        rated.append((table, seat_after, places))
+        rated.append((table, seat_after, seat_places(sides, by_side)))
     return current, rated
 
 
