@@ -342,6 +342,21 @@ def _settle(page: Page, selector: str, on_screen: bool, timeout: float) -> None:
         time.sleep(0.05)  # the interval of a poll, not a wait for anything to happen
 
 
+def until(page: Page, predicate: str, arg: Any = None, timeout: float = TIMEOUT_MS) -> Any:
+    """Ask the page ``predicate`` (a function, which may be ``async``) until it answers
+    with something true, and return that answer.
+
+    Playwright's ``wait_for_function`` does not wait for a promise: an ``async``
+    predicate answers it with one, which is true at once, so it would wait for nothing.
+    ``page.evaluate`` waits for the promise; this asks again every 50 ms."""
+    deadline = time.monotonic() + timeout / 1000
+    while not (answer := page.evaluate(predicate, arg)):
+        if time.monotonic() > deadline:
+            raise WaitedInVain(f"the page did not answer true in {timeout:.0f} ms: {predicate}")
+        time.sleep(0.05)  # the interval of a poll, not a wait for anything to happen
+    return answer
+
+
 def settled_box(page: Page, selector: str, timeout: float = TIMEOUT_MS) -> dict[str, float]:
     """The element's box once it and the page's scroll have stopped moving."""
     _settle(page, selector, False, timeout)

@@ -11,7 +11,15 @@ import pytest
 from flask_babel import force_locale, get_translations, gettext
 
 from scorekeeper.games.kinds import kind
-from tests.browser.conftest import Page, expect, fits, install_with_a_game, log_in, new_phone
+from tests.browser.conftest import (
+    Page,
+    expect,
+    fits,
+    install_with_a_game,
+    log_in,
+    new_phone,
+    until,
+)
 
 PLAYERS = ["Ana", "Siôn", "Νίκος", "सीता"]
 
@@ -186,13 +194,14 @@ def test_the_offline_page_follows_the_language_picked(phone: Page, live_server: 
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     pick(page, "Cymraeg")
     # The page after the pick sees the kept offline page in English and fetches it again.
-    page.wait_for_function(
+    until(
+        page,
         """async () => {
           const names = await caches.keys();
           const cache = await caches.open(names.find(n => n.startsWith("scorekeeper-shell-")));
           const kept = await cache.match("/offline");
           return kept && (await kept.text()).includes('<html lang="cy"');
-        }"""
+        }""",
     )
     # One copy kept, the new one: whichever the service worker matches is in Welsh.
     copies = page.evaluate(

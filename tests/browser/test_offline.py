@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     install_with_a_game,
     log_in,
     stored_game,
+    until,
 )
 
 
@@ -149,7 +150,7 @@ def keep_round_one(page: Page, live_server: Any, game_id: str) -> None:
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{live_server.url}/games/{game_id}/rounds/new")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_function(OFFLINE_PAGE_KEPT)
+    until(page, OFFLINE_PAGE_KEPT)
     enter_round_one(page)
     page.context.set_offline(True)
     try:
