@@ -3,6 +3,7 @@ writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -38,11 +39,12 @@ def percent(value: float | None) -> str:
     return format_percent(whole / 100, locale=current_language())
 
 
-def tenths(value: float | None, sign: bool = False) -> str:
-    """An average to a tenth: ``1.5``, Dutch ``1,5``; ``+1.5`` / ``−0.5`` with ``sign``."""
+def tenths(value: float | None, sign: bool = False, language: str | None = None) -> str:
+    """An average to a tenth: ``1.5``, Dutch ``1,5``; ``+1.5`` / ``−0.5`` with ``sign``
+    (in the request's language unless ``language`` is given)."""
     if value is None:
         return "—"
-    text = to_a_tenth(abs(value), current_language())
+    text = to_a_tenth(abs(value), language or current_language())
     if text.strip("0.,") == "":
         return text if not sign else f"+{text}"
     if value < 0:
@@ -180,6 +182,38 @@ def number_chips(field: Any, cards: int, forbidden: int | None, not_allowed: str
     return Markup("".join(parts))
 
 
+UNRANKED = ' class="unranked"'
+
+
+def season_rows(standings: Iterable[Any], too_few: str) -> Markup:
+    """A season's standings, a player a row group (their name across the table, their
+    figures under it), to the byte as the template's loop wrote them: a club's season
+    has hundreds of players, and the loop was three quarters of the page's time.
+    ``too_few``: the title of an unranked player's dash (translated: as is)."""
+    language = current_language()
+    title = escape(too_few)
+    players = player_path(0)[:-1]
+    parts = []
+    for line in standings:
+        unranked = line.rank is None
+        rank = f'<span title="{title}">–</span>' if unranked else f"{int(line.rank)}."
+        parts.append(
+            f"\n    <tbody{UNRANKED if unranked else ''}>\n"
+            '      <tr class="player-row"><th scope="rowgroup" colspan="6">'
+            f'<a href="{players}{int(line.player_id)}">{escape(line.name)}</a></th></tr>\n'
+            "      <tr>\n"
+            f"        <td>{rank}</td>\n"
+            f"        <td>{int(line.games)}</td>\n"
+            f"        <td>{int(line.wins)}</td>\n"
+            f"        <td>{tenths(line.average_place, language=language)}</td>\n"
+            f"        <td>{points(line.points)}</td>\n"
+            f'        <td class="rating-value">{tenths(line.rating, language=language)}</td>\n'
+            "      </tr>\n"
+            "    </tbody>\n    "
+        )
+    return Markup("".join(parts))
+
+
 def given(attributes: dict[str, object]) -> dict[str, object]:
     """The HTML attributes that have a value: a None is left out, never written as "None"."""
     return {name: value for name, value in attributes.items() if value is not None}
@@ -192,6 +226,7 @@ def register(app: Flask) -> None:
     app.extensions[PAGE_URLS] = {}
     app.jinja_env.globals["url_for"] = page_url_for
     app.add_template_global(number_chips)
+    app.add_template_global(season_rows)
     # A name box's maxlength: the rules' limit, which the forms and the API share.
     app.jinja_env.globals["MAX_NAME_LENGTH"] = MAX_NAME_LENGTH
     app.add_template_filter(given)
