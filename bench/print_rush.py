@@ -354,7 +354,9 @@ def main() -> int:
             f" p99 {ms(p99_busy)} ({p99_busy / max(p99_empty, 1e-9):.2f}× the empty app's)"
         )
         print(
-            f"  rush p99 / quiet p99: {ratio:.2f}× (target ≤ {TARGET:g}×:"
+            # In words, not as "N×": bench/run reads a line with a ratio as a row of its
+            # table, and this one is each layout's alone (its row is printed below).
+            f"  rush p99 against quiet p99: {ratio:.2f} times (target at most {TARGET:g}:"
             f" {'holds' if ratio <= TARGET else 'missed'}); phones' errors {result['errors']}"
         )
         if sheets:
