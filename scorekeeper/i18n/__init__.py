@@ -157,6 +157,6 @@ def register(app: Flask, babel: Babel | None = None) -> None:
         # A page depends on the language cookie and the browser's languages: a cache
         # between the phone and the server must keep one copy per language.
         if request.endpoint not in ("static", "pwa.service_worker"):
-            response.vary.add("Accept-Language")
-            response.vary.add("Cookie")
+            # Both in one update: the header is read and written once, not twice.
+            response.vary.update(("Accept-Language", "Cookie"))
         return response

@@ -30,21 +30,35 @@ def register(app: Flask) -> None:
     app.after_request(add_security_headers)
 
 
+# The headers every answer gets unless it says otherwise, by their lower-case names, in
+# the order they are added (the referrer's policy, None here, depends on the address).
+EVERY_ANSWER = (
+    ("content-security-policy", "Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "X-Content-Type-Options", "nosniff"),
+    ("x-frame-options", "X-Frame-Options", "DENY"),
+    ("referrer-policy", "Referrer-Policy", None),
+    ("permissions-policy", "Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+    ("cross-origin-opener-policy", "Cross-Origin-Opener-Policy", "same-origin"),
+)
+
+
 def add_security_headers(response: Response) -> Response:
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")
-    # A watch link and a seat's link are secrets in the address: never sent on.
-    secret = request.path.startswith(("/watch/", SEAT_PAGES))
-    referrer = "no-referrer" if secret else "same-origin"
-    headers.setdefault("Referrer-Policy", referrer)
-    headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-    if request.is_secure:
+    # The names the answer has, read once: each header is added only where it has none,
+    # as setdefault would add it (which reads them all again for every header).
+    has = {name.lower() for name, _ in headers.items()}
+    for key, name, value in EVERY_ANSWER:
+        if key in has:
+            continue
+        if value is None:
+            # A watch link and a seat's link are secrets in the address: never sent on.
+            secret = request.path.startswith(("/watch/", SEAT_PAGES))
+            value = "no-referrer" if secret else "same-origin"
+        headers.add(name, value)
+    if request.is_secure and "strict-transport-security" not in has:
         # Served over HTTPS (directly, or behind a proxy trusted with TRUST_PROXY): the
         # browser is to come back over HTTPS only, never in clear on a shared Wi-Fi.
-        headers.setdefault("Strict-Transport-Security", HSTS)
+        headers.add("Strict-Transport-Security", HSTS)
     if must_not_be_kept(response):
         headers["Cache-Control"] = "no-store"
     return response
