@@ -403,6 +403,7 @@ def layout_grid(
     (9.0, (6, 6, 7), 190.0)
     """
     chars = dict(chars or {})
+    columns = _in_words(columns)
     # A narrower dealer's column only when no size of the numbers leaves a wider one.
     roomy, narrow = DEALER_WIDTH[:2], DEALER_WIDTH[2:]
     tries = [
@@ -419,6 +420,36 @@ def layout_grid(
         if fitted is not None:
             return fitted
     raise ValueError(f"{players} players' columns do not fit in {width:.0f} mm")
+
+
+@dataclass(frozen=True)
+class _Worded:
+    """Columns whose headings and labels are words already (:func:`_in_words`)."""
+
+    lead: tuple[Column, ...]
+    subs: tuple[Sub, ...]
+
+
+def _in_words(columns: Columns) -> _Worded:
+    """``columns`` with each heading, label and short form put in the reader's language
+    once: a game's are catalogued words looked up in the language on each use, and
+    :func:`layout_grid` reads them in each of its dozens of tries.
+
+    >>> from flask_babel import LazyString
+    >>> class Lazy:
+    ...     lead = (Column("round", LazyString(lambda: "Round"), units=2),)
+    ...     subs = (Sub("bid", LazyString(lambda: "Bid"), 2, 1.0),)
+    >>> worded = _in_words(Lazy())
+    >>> type(worded.lead[0].label), type(worded.subs[0].label), worded.subs[0].short
+    (<class 'str'>, <class 'str'>, '')
+    """
+    return _Worded(
+        tuple(
+            replace(col, label=str(col.label), short=str(col.short), holds=str(col.holds))
+            for col in columns.lead
+        ),
+        tuple(replace(sub, label=str(sub.label), short=str(sub.short)) for sub in columns.subs),
+    )
 
 
 LOOSE, TIGHT, TIGHTEST = 0, 1, 2

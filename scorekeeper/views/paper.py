@@ -80,12 +80,10 @@ class PrintedCode:
 
     def qr_image(self) -> Markup:
         """The QR code as an image in the sheet's PDF, drawn as vectors."""
-        size = self.qr().symbol_size(border=0)[0]
-        svg = (
-            self.qr()
-            .svg_inline(unit="mm", scale=QR_MILLIMETRES / size, border=0, omitsize=False)
-            .replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
-        )
+        code = self.qr()
+        size = code.symbol_size(border=0)[0]
+        drawn = code.svg_inline(unit="mm", scale=QR_MILLIMETRES / size, border=0, omitsize=False)
+        svg = drawn.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
         uri = "data:image/svg+xml," + urllib.parse.quote(svg, safe="")
         return Markup('<img src="{}" alt="">').format(uri)
 
