@@ -6,6 +6,7 @@ and always equals the ratings worked out afresh; partnerships are rated side by 
 from __future__ import annotations
 
 import json
+import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -21,6 +22,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.spades.rules import SpadesGame
 from scorekeeper.models import Game, Night, Player, Rating, Seat, User
 from scorekeeper.services import caches, ratings, transfer
+from tests.conftest import Table
 
 pytestmark = pytest.mark.data_layer
 
@@ -391,3 +393,33 @@ def test_ratings_rated_again_are_written_in_place_with_room_on_their_page(app: F
             "SELECT reloptions FROM pg_class WHERE oid = 'ratings'::regclass"
         ).scalar()
         assert options == [f"fillfactor={RATINGS_FILLFACTOR}"]
+
+
+def test_the_players_page_shows_the_rating_openskill_gives(app: Flask, table: Table) -> None:
+    """The page's rating row: μ − 3σ after the player's last game, to a tenth, the games
+    that moved it, and the chart of each game's rating with the latest one spoken."""
+    with app.app_context():
+        ana = db.session.scalar(select(User).where(User.username == "ana"))
+        assert ana is not None
+        tables = [
+            (["Ana", "Ben", "Cai"], one_card_round(0), [1, 2, 2]),
+            (["Ben", "Cai", "Ana"], one_card_round(2), [2, 2, 1]),
+            (["Ana", "Dee", "Ben"], one_card_round(1), [2, 1, 2]),
+        ]
+        played = []
+        for names, round_, places in tables:
+            game = play(ana, names, round_)
+            ids = {seat.seat: seat.player_id for seat in game.row.seats}
+            played.append(([ids[s] for s in range(len(names))], places))
+        pid = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+        assert pid is not None
+    expected = openskill_directly(played)[pid].ordinal()
+    page = table.client.get(f"/players/{pid}").get_data(as_text=True)
+    shown = f"{abs(expected):.1f}"
+    row = re.search(r'<td class="rating-value">([^<]*)</td><td>(\d+)</td>', page)
+    assert row is not None, "no rating on the player's page"
+    assert row[1].lstrip("−") == shown and row[1].startswith("−") == (expected < 0)
+    assert row[2] == "3"
+    assert page.count('class="chart rating-chart"') == 1
+    # The chart's spoken label ends with the latest rating.
+    assert re.search(rf'aria-label="[^"]* {re.escape(f"{expected:.1f}")}"', page)

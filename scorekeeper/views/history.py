@@ -165,16 +165,13 @@ def player(player_id: int) -> BaseResponse | tuple[str, int]:
     )
 
 
-def _ratings(stats: history.PlayerStats) -> list[tuple[ratings.KindRating, Markup]]:
+def _ratings(stats: history.PlayerStats) -> list[tuple[ratings.RatingLine, Markup]]:
     """The player's rating at each game they have finished, with its chart."""
     from ..charts import rating_svg
 
     return [
-        (
-            rating,
-            rating_svg(stats.player.name, [(p.played_on, p.value) for p in rating.history]),
-        )
-        for rating in ratings.player_ratings(stats.player.owner_id, stats.player.id)
+        (rating, rating_svg(stats.player.name, rating.history))
+        for rating in ratings.rating_lines(stats.player.owner_id, stats.player.id)
     ]
 
 
