@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import json
 import os
 import random
@@ -278,7 +279,7 @@ class App:
         try:
             with urllib.request.urlopen(self.url + "/healthz", timeout=2) as answer:
                 return bool(answer.status == 200)
-        except (OSError, urllib.error.URLError):
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
             return False
 
     def workers(self) -> list[int]:
@@ -387,13 +388,18 @@ class Phone:
                 return answer.status, json.loads(answer.read() or b"null"), 0.0
         except urllib.error.HTTPError as error:
             retry = error.headers.get("Retry-After") or "1"
-            raw = error.read()
+            try:
+                raw = error.read()
+            except (OSError, http.client.HTTPException):
+                raw = b""  # a refusal cut off: its status is what was said
             try:
                 said = json.loads(raw or b"null")
             except ValueError:
                 said = {"errors": [{"message": raw[:300].decode(errors="replace")}]}
             return error.code, said, float(retry) if retry.isdigit() else 1.0
-        except (OSError, urllib.error.URLError, ValueError) as error:
+        except (OSError, urllib.error.URLError, http.client.HTTPException, ValueError) as error:
+            # An answer cut off (its worker killed as it was being sent: IncompleteRead) is
+            # no answer: the phone sends the same round again with the same key.
             return 0, {"errors": [{"message": f"no answer: {error}"}]}, 0.2
 
     def new_game(self, deadline: float, options: dict[str, Any] | None = None) -> None:

@@ -13,7 +13,10 @@ bench/faults.py's to print, not a test's to assert.)
 from __future__ import annotations
 
 import os
+import random
+import socket
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -23,6 +26,7 @@ import pytest
 from bench.faults import (
     App,
     Outcome,
+    Phone,
     Setting,
     mounted_volume,
     postgresql_setting,
@@ -134,3 +138,33 @@ def test_a_full_disk_under_the_phones(tmp_path: Path) -> None:
         outcome = run("disk", (setting, app), faults=1)
     assert_truthful(outcome, 1)
     assert outcome.refused > 0  # the full disk said so
+
+
+def test_an_answer_cut_off_as_it_is_sent_is_no_answer_to_the_phone() -> None:
+    """A worker killed while it sends an answer leaves its headers and part of its body:
+    the phone takes that as no answer and sends the same round again, as a real client
+    does, rather than its thread ending (which a test would read as a phone that never
+    saves again)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def cut_off() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(65536)
+            connection.sendall(
+                b"HTTP/1.1 201 Created\r\nContent-Type: application/json\r\n"
+                b'Content-Length: 2399\r\n\r\n{"id": '
+            )
+
+    server = threading.Thread(target=cut_off, daemon=True)
+    server.start()
+    try:
+        phone = Phone(f"http://127.0.0.1:{port}", "token", random.Random(1))
+        status, answer, retry = phone.call("POST", "/api/v1/games/g/rounds", {}, key="k")
+    finally:
+        server.join(timeout=10)
+        listener.close()
+    assert status == 0
+    assert answer["errors"][0]["message"].startswith("no answer")
+    assert retry > 0
