@@ -554,12 +554,20 @@ def rating_lines(owner_id: int, player_id: int) -> list[RatingLine]:
     ensure_rated(owner_id)
     by_kind: dict[str, list[tuple[date, float]]] = {}
     for kind, when, mu, sigma in db.session.connection().execute(
-        select(Rating.kind, Rating.played_on, Rating.mu, Rating.sigma)
-        .where(Rating.player_id == player_id, Rating.owner_id == owner_id)
-        .order_by(Rating.kind, Rating.position)
+        _history(owner_id, player_id, Rating.played_on, Rating.mu, Rating.sigma)
     ):
         by_kind.setdefault(kind, []).append((when, conservative(mu, sigma)))
     return [RatingLine(kind, points) for kind, points in _in_games_order(by_kind)]
+
+
+def _history(owner_id: int, player_id: int, *columns: Any) -> Any:
+    """The player's rating rows, a kind at a time in the order played: the kind, then
+    ``columns``."""
+    return (
+        select(Rating.kind, *columns)
+        .where(Rating.player_id == player_id, Rating.owner_id == owner_id)
+        .order_by(Rating.kind, Rating.position)
+    )
 
 
 def _in_games_order(by_kind: dict[str, list[Any]]) -> list[tuple[str, list[Any]]]:
@@ -574,9 +582,15 @@ def player_ratings(owner_id: int, player_id: int) -> list[KindRating]:
     ensure_rated(owner_id)
     by_kind: dict[str, list[RatingPoint]] = {}
     for kind, when, game_id, place, mu, sigma in db.session.execute(
-        select(Rating.kind, Rating.played_on, Rating.game_id, Rating.place, Rating.mu, Rating.sigma)
-        .where(Rating.player_id == player_id, Rating.owner_id == owner_id)
-        .order_by(Rating.kind, Rating.position)
+        _history(
+            owner_id,
+            player_id,
+            Rating.played_on,
+            Rating.game_id,
+            Rating.place,
+            Rating.mu,
+            Rating.sigma,
+        )
     ):
         by_kind.setdefault(kind, []).append(RatingPoint(when, game_id, place, mu, sigma))
     return [KindRating(kind, points) for kind, points in _in_games_order(by_kind)]
