@@ -108,6 +108,7 @@ class Watcher(threading.Thread):
         self.rng = random.Random(seed)
         self.times: list[float] = []
         self.page_times: list[float] = []
+        self.poll_times: list[float] = []
         self.errors = 0
 
     def ask(self, connection: http.client.HTTPConnection, path: str, page: bool = False) -> bytes:
@@ -116,8 +117,7 @@ class Watcher(threading.Thread):
         answer = connection.getresponse()
         body = answer.read()
         self.times.append(time.perf_counter() - start)
-        if page:
-            self.page_times.append(self.times[-1])
+        (self.page_times if page else self.poll_times).append(self.times[-1])
         if answer.status != 200:
             self.errors += 1
         return body
@@ -160,10 +160,13 @@ def phase(
     times = [t for watcher in crowd for t in watcher.times]
     pages = [t for watcher in crowd for t in watcher.page_times]
     if pages:
-        polls = len(times) - len(pages)
+        polls = [t for watcher in crowd for t in watcher.poll_times]
         print(
-            f"  of which {polls} stamps asked for, {len(pages)} pages loaded:"
-            f" the pages' p99 {1000 * percentile(pages, 0.99):.1f} ms"
+            f"  of which {len(polls)} stamps asked for, {len(pages)} pages loaded:"
+            f" the stamps' median {1000 * statistics.median(polls):.1f} ms,"
+            f" p99 {1000 * percentile(polls, 0.99):.1f} ms;"
+            f" the pages' median {1000 * statistics.median(pages):.1f} ms,"
+            f" p99 {1000 * percentile(pages, 0.99):.1f} ms"
         )
     return times, sum(watcher.errors for watcher in crowd)
 

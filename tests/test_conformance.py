@@ -232,6 +232,21 @@ def test_the_api_scores_the_recorded_game(world: World) -> None:
     assert game["id"] in json.dumps(listed)
 
 
+def test_the_game_read_as_plain_rows_is_the_game_read_as_objects(world: World) -> None:
+    """What the tournaments' standings read of a table's game (its rows, without the
+    ORM's objects) is the game the rest of the app reads, round for round."""
+    from scorekeeper.services.games import stored_replay
+
+    game_id = world.game["id"]
+    state = world.state(game_id)
+    with world.app.app_context():
+        rows = stored_replay(game_id)
+        assert rows == state
+        assert rows.totals == state.totals and len(rows.rounds) == len(world.recorded["rounds"])
+        with pytest.raises(services.NotFound):
+            stored_replay("0" * 16)
+
+
 def test_a_round_said_before_its_play_then_played_is_the_recorded_round(world: World) -> None:
     """Every kind's round in two steps (PUT …/pending, then the play alone) scores as the
     recording does, shows on the game page and the watch board meanwhile, and is in the

@@ -96,7 +96,31 @@ def test_the_standings_kept_are_the_standings_worked_out_afresh(ana: Any) -> Non
     changed = tournaments.current_standings(cup)
     assert changed is not kept
     tournaments._CACHE.clear()
+    tournaments._REPLAYS.clear()
     assert tournaments.current_standings(cup).lines == changed.lines
+
+
+def test_a_round_saved_at_one_table_replays_that_tables_game_alone(ana: Any) -> None:
+    """The hall's screens draw the standings again after every saved round: the other
+    tables' games are not replayed (nor their rounds read) for it."""
+    cup = tournaments.create_tournament(ana, plan(ranking="scores"))
+    tournaments.draw_stage(cup, seed=2)
+    before = tournaments.current_standings(cup)
+    services.record_round(_first_table(cup), ONE)
+    db.session.expire_all()  # as the next request reads it
+    after = tournaments.current_standings(cup)
+    assert after.tables[0].state is not before.tables[0].state
+    assert after.tables[0].rounds_played == 1
+    assert [table.state for table in after.tables[1:]] == [
+        table.state for table in before.tables[1:]
+    ]
+    assert all(
+        now.state is then.state
+        for now, then in zip(after.tables[1:], before.tables[1:], strict=True)
+    )
+    tournaments._CACHE.clear()
+    tournaments._REPLAYS.clear()
+    assert tournaments.current_standings(cup).lines == after.lines
 
 
 def test_a_table_link_opens_its_game_until_taken_back(ana: Any) -> None:
@@ -257,6 +281,7 @@ def test_every_write_the_screen_shows_changes_its_stamp(ana: Any, write: str) ->
     assert tournaments.current_standings(cup).stamp == after
     assert _shown(cup) != shown
     tournaments._CACHE.clear()
+    tournaments._REPLAYS.clear()
     assert _shown(cup) == _shown(cup)  # worked out afresh, the same
 
 

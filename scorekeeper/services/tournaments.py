@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import GAMES
@@ -47,7 +46,7 @@ from ..tournaments.standings import (
 )
 from . import screens, writes
 from .errors import Conflict, N_plural, NotFound
-from .games import State, StoredGame, rules_game
+from .games import State, StoredGame, rules_game, stored_replay
 from .nights import evening_of, table_zone, tonight
 from .players import player_named
 from .text import plain_text, storable
@@ -480,12 +479,9 @@ class TableView:
 
     stage: int
     number: int
-    row: TournamentTable
+    game_id: str
+    started: datetime
     state: State
-
-    @property
-    def game_id(self) -> str:
-        return self.row.game_id
 
     @property
     def rounds_played(self) -> int:
@@ -532,27 +528,64 @@ def tournament_stamp(tournament_id: int) -> str:
     return screens.stamp_of(tournament_id)
 
 
-_CACHE: dict[int, Standings] = {}
+# The tournament's version and its tables, each with its game's version: in one statement,
+# so that the stamp worked out from them is the stamp of the standings drawn from them.
+_FRAME = (
+    select(
+        Tournament.version.label("tournament_version"),
+        Tournament.created_at.label("made"),
+        TournamentStage.number.label("stage"),
+        TournamentStage.final,
+        TournamentTable.number.label("table"),
+        Game.id.label("game_id"),
+        Game.version.label("game_version"),
+        Game.created_at.label("started"),
+    )
+    .select_from(Tournament)
+    .outerjoin(TournamentStage, TournamentStage.tournament_id == Tournament.id)
+    .outerjoin(TournamentTable, TournamentTable.stage_id == TournamentStage.id)
+    .outerjoin(Game, Game.id == TournamentTable.game_id)
+    .where(Tournament.id == bindparam("tournament_id"))
+    .order_by(TournamentStage.number, TournamentTable.number)
+)
+
+_PLAYERS = (
+    select(Player.name)
+    .join(TournamentPlayer, TournamentPlayer.player_id == Player.id)
+    .where(TournamentPlayer.tournament_id == bindparam("tournament_id"))
+    .order_by(TournamentPlayer.position)
+)
+
+# By the tournament's id and the moment it was made: an id may be given again to another
+# tournament once this one is gone (with its account), and its stamp with it.
+_CACHE: dict[tuple[int, datetime], Standings] = {}
 _CACHE_SIZE = 64
 
 
 def current_standings(tournament: Tournament) -> Standings:
-    """The standings after every saved round, every table's game replayed (kept while
-    nothing changes: many screens in a hall ask for the same)."""
-    stamp = tournament_stamp(tournament.id)
-    cached = _CACHE.get(tournament.id)
+    """The standings after every saved round (kept while nothing changes: many screens
+    in a hall ask for the same). Read in two small statements, the tables' games replayed
+    only where they changed since this worker last did (:func:`table_replay`)."""
+    frame = db.session.execute(_FRAME, {"tournament_id": tournament.id}).all()
+    if not frame:  # gone since it was read
+        raise NotFound(f"tournament {tournament.id}")
+    version, made = int(frame[0].tournament_version), frame[0].made
+    drawn = [row for row in frame if row.game_id is not None]
+    stamp = screens.stamp_text(
+        (tournament.id, version, len(drawn), sum(int(row.game_version) for row in drawn))
+    )
+    cached = _CACHE.get((tournament.id, made))
     if cached is not None and cached.stamp == stamp:
         return cached
     ranking = Ranking(tournament.ranking)
-    names = player_names(tournament)
+    names = list(db.session.scalars(_PLAYERS, {"tournament_id": tournament.id}))
     tables: list[TableView] = []
     preliminary: list[TableResult[str]] = []
     final: list[TableResult[str]] = []
-    for stage in tournament.drawn:
-        for table in stage.tables:
-            state = rules_game(table.game)
-            tables.append(TableView(stage.number, table.number, table, state))
-            (final if stage.final else preliminary).append(table_result(state))
+    for row in drawn:
+        state, result = table_replay(row.game_id, (int(row.game_version), version))
+        tables.append(TableView(row.stage, row.table, row.game_id, row.started, state))
+        (final if row.final else preliminary).append(result)
     before = standings(preliminary, ranking, names)
     lines = before
     if final:
@@ -561,8 +594,28 @@ def current_standings(tournament: Tournament) -> Standings:
     found = Standings(before, lines, tables, bids, stamp)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
-    _CACHE[tournament.id] = found
+    _CACHE[(tournament.id, made)] = found
     return found
+
+
+_REPLAYS: dict[str, tuple[tuple[int, int], State, TableResult[str]]] = {}
+_REPLAYS_KEPT = 1024
+
+
+def table_replay(game_id: str, versions: tuple[int, int]) -> tuple[State, TableResult[str]]:
+    """A table's game replayed, and its result, kept by the game's version and the
+    tournament's (``versions``): a table's game changes with the one (its rounds) or the
+    other (its seats' names: services.screens), never otherwise once drawn. A round saved
+    at one table replays that table's game alone, and only its rows are read."""
+    kept = _REPLAYS.get(game_id)
+    if kept is not None and kept[0] == versions:
+        return kept[1], kept[2]
+    state = stored_replay(game_id)
+    result = table_result(state)
+    if len(_REPLAYS) >= _REPLAYS_KEPT:
+        _REPLAYS.clear()
+    _REPLAYS[game_id] = (versions, state, result)
+    return state, result
 
 
 # -- the links: the hall's screen, each table's scorekeeper ---------------------------------
@@ -588,22 +641,11 @@ def screen_tournament(token: str) -> Tournament:
     if not isinstance(token, str) or not token or len(token) > 64 or not storable(token):
         raise NotFound("screen")
     found: Tournament | None = db.session.scalar(
-        select(Tournament).where(Tournament.screen_token == token).options(*_WHOLE)
+        select(Tournament).where(Tournament.screen_token == token)
     )
     if found is None:
         raise NotFound("screen")
     return found
-
-
-# Everything the standings are drawn from, in a few queries rather than one a table,
-# a game and a seat: the hall's screen draws the page again after every saved round.
-_WHOLE = (
-    selectinload(Tournament.entries),
-    selectinload(Tournament.drawn)
-    .selectinload(TournamentStage.tables)
-    .joinedload(TournamentTable.game)
-    .options(selectinload(Game.seats), selectinload(Game.rounds)),
-)
 
 
 def screen_stamp(token: str) -> str:

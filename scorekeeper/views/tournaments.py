@@ -452,7 +452,7 @@ def printed(tournament_id: int) -> Response:
     if paper not in sheets.PAPERS:
         abort(404)
     tables = [
-        (table, printing.completed_sheet(table.state, table.row.game.created_at, paper))
+        (table, printing.completed_sheet(table.state, table.started, paper))
         for table in standings.tables
     ]
     html = render_template(
