@@ -363,8 +363,17 @@ def list_tournaments(owner: User) -> list[Tournament]:
     )
 
 
+_PLAYERS = (
+    select(Player.name)
+    .join(TournamentPlayer, TournamentPlayer.player_id == Player.id)
+    .where(TournamentPlayer.tournament_id == bindparam("tournament_id"))
+    .order_by(TournamentPlayer.position)
+)
+
+
 def player_names(tournament: Tournament) -> list[str]:
-    return [entry.player.name for entry in tournament.entries]
+    """The players registered, in the order registered (one statement, no objects)."""
+    return list(db.session.scalars(_PLAYERS, {"tournament_id": tournament.id}))
 
 
 # -- the draw ----------------------------------------------------------------------------
@@ -549,13 +558,6 @@ _FRAME = (
     .order_by(TournamentStage.number, TournamentTable.number)
 )
 
-_PLAYERS = (
-    select(Player.name)
-    .join(TournamentPlayer, TournamentPlayer.player_id == Player.id)
-    .where(TournamentPlayer.tournament_id == bindparam("tournament_id"))
-    .order_by(TournamentPlayer.position)
-)
-
 # By the tournament's id and the moment it was made: an id may be given again to another
 # tournament once this one is gone (with its account), and its stamp with it.
 _CACHE: dict[tuple[int, datetime], Standings] = {}
@@ -578,7 +580,7 @@ def current_standings(tournament: Tournament) -> Standings:
     if cached is not None and cached.stamp == stamp:
         return cached
     ranking = Ranking(tournament.ranking)
-    names = list(db.session.scalars(_PLAYERS, {"tournament_id": tournament.id}))
+    names = player_names(tournament)
     tables: list[TableView] = []
     preliminary: list[TableResult[str]] = []
     final: list[TableResult[str]] = []
