@@ -229,6 +229,69 @@ def test_the_api_during_an_outage_answers_503_with_retry_after(
     assert ana.get(games_url(game["id"])).json["rounds"] == []
 
 
+def test_the_hall_screen_during_an_outage_is_a_503_then_the_standings_as_stored(
+    app: Flask,
+) -> None:
+    """The standings drawn again after a saved round, the database failing as the table's
+    rounds are read (the frame read, the replay not): a 503 that says when to ask again,
+    nothing half-drawn kept; once it is back, the page shows the round."""
+    from scorekeeper import services
+    from scorekeeper.models import Tournament, User
+    from scorekeeper.services import tournaments
+
+    app.config["STANDINGS_STAMP_SECONDS"] = 0  # every poll reads the stamp
+    with app.app_context():
+        ana = services.create_user("ana", "ana plays clubs")
+        names = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"]
+        plan = tournaments.Plan(
+            name="Cup",
+            date="2026-12-08",
+            kind="wizard",
+            options={},
+            stages=1,
+            table_size=3,
+            final_size=0,
+            players=names,
+        )
+        cup = tournaments.create_tournament(ana, plan)
+        stage = tournaments.draw_stage(cup, seed=1)
+        first = stage.tables[0].game_id
+        token = tournaments.share_screen(cup)
+        engine = db.engine
+    hall = app.test_client()
+    page = f"/standings/{token}"
+    assert hall.get(page).status_code == 200
+    with app.app_context():
+        record = services.get_game(db.session.get(User, ana.id), first)
+        services.record_round(record, {"trump": "none", "bids": [1, 0, 0], "tricks": [1, 0, 0]})
+        db.session.remove()
+    switch = {"on": True}
+
+    def fail_on_rounds(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if switch["on"] and "FROM rounds" in statement:
+            raise OperationalError(statement, {}, Exception("server closed the connection"))
+
+    event.listen(engine, "before_cursor_execute", fail_on_rounds)
+    try:
+        down = hall.get(page)
+        assert down.status_code == 503 and down.headers["Retry-After"]
+        switch["on"] = False
+        up = hall.get(page)
+    finally:
+        event.remove(engine, "before_cursor_execute", fail_on_rounds)
+    assert up.status_code == 200
+    # The standings worked out afresh: the first table's round (bid 1 and took it: 30;
+    # bid 0 and took none: 20) and the other table's none.
+    tournaments._CACHE.clear()
+    tournaments._REPLAYS.clear()
+    with app.app_context():
+        cold = tournaments.current_standings(db.session.get(Tournament, cup.id))
+    assert sorted(line.points for line in cold.lines) == [0, 0, 0, 20, 20, 30]
+    text = up.get_data(as_text=True)
+    assert all(line.player in text for line in cold.lines)
+    assert f'data-version="{cold.stamp}"' in text
+
+
 def test_health_needs_no_database_and_readiness_says_when_it_is_gone(
     client: Any, failing: dict[str, bool]
 ) -> None:
