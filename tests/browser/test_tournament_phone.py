@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
+from scorekeeper.services import tournaments
 from tests.browser.conftest import (
     PASSWORD,
     USERNAME,
@@ -144,3 +146,51 @@ def test_a_tournament_from_the_phone_to_the_halls_screen(
     finally:
         hall_context.close()
         keeper_context.close()
+
+
+@pytest.mark.parametrize("language", ["el", "ne", "cy"])
+def test_the_halls_standings_keep_their_headings_whole_beside_a_long_name(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """At 360 px the columns of numbers are as wide as their headings' longest word (no
+    heading cut inside a word: the Greek "Πόντοι" once read "Πόντο-ι"), and a 40-character
+    name wraps in the player's column, the page no wider than the phone."""
+    fresh_install(live_server)
+    long_name = "W" * 40
+    with live_server.app.app_context():
+        owner = services.authenticate(USERNAME, PASSWORD)
+        plan = tournaments.Plan(
+            name="Cup",
+            date="2026-12-08",
+            kind="wizard",
+            options={},
+            stages=1,
+            table_size=3,
+            final_size=0,
+            players=[*PLAYERS[:5], long_name],
+        )
+        cup = tournaments.create_tournament(owner, plan)
+        tournaments.draw_stage(cup, seed=1)
+        token = tournaments.share_screen(cup)
+        db.session.remove()
+    context = new_phone(browser, locale=language)
+    try:
+        hall = context.new_page()
+        hall.goto(f"{live_server.url}/standings/{token}")
+        expect(hall.locator(".tournament-standings tbody tr")).to_have_count(6)
+        fits(hall)
+        headings = hall.locator(".tournament-standings thead th")
+        # Each heading's words on one line: as tall as the rank's one short word.
+        heights = headings.evaluate_all(
+            """cells => cells.map(cell => {
+                const words = document.createRange();
+                words.selectNodeContents(cell);
+                return words.getBoundingClientRect().height;
+            })"""
+        )
+        assert max(heights) <= 1.2 * heights[0], (headings.all_inner_texts(), heights)
+        name = hall.locator(".tournament-standings tbody th", has_text="WWWW")
+        box = name.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360
+    finally:
+        context.close()
